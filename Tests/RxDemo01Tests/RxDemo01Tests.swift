@@ -1,0 +1,27 @@
+@testable import RxDemo01
+import Testing
+import TraceSuite
+
+extension Event: StepEvent where Element == Int {}
+
+// Step 01 has no Disposable: the generator returns nothing and neither does `subscribe`.
+enum RxDemo01Adapter: StepAdapter {
+    static let step = Step.rxDemo01
+
+    static func create(_ source: ScriptedSource) -> Observable<Int> {
+        Observable<Int> { observer in
+            source.start(observer, emit: observer.on(event:))
+        }
+    }
+
+    static func subscribe(_ stream: Observable<Int>, _ subscriber: RecordingSubscriber) -> Subscription {
+        let observer = Observer<Int>(handler: subscriber.receive)
+        stream.subscribe(observer: observer)
+        return Subscription(observer: observer)
+    }
+}
+
+@Test("RxDemo01 traces", arguments: Step.rxDemo01.scenarios)
+func rxDemo01(_ scenario: Scenario) {
+    verify(scenario, on: RxDemo01Adapter.self)
+}

@@ -1,0 +1,26 @@
+@testable import RxDemo02
+import Testing
+import TraceSuite
+
+extension Event: StepEvent where Element == Int {}
+
+enum RxDemo02Adapter: StepAdapter {
+    static let step = Step.rxDemo02
+
+    static func create(_ source: ScriptedSource) -> Observable<Int> {
+        Observable<Int> { observer in
+            AnonymousDisposable(source.start(observer, emit: observer.on(event:)).dispose)
+        }
+    }
+
+    static func subscribe(_ stream: Observable<Int>, _ subscriber: RecordingSubscriber) -> Subscription {
+        let observer = Observer<Int>(handler: subscriber.receive)
+        let disposable = stream.subscribe(observer: observer)
+        return Subscription(observer: observer, disposable: disposable, dispose: disposable.dispose)
+    }
+}
+
+@Test("RxDemo02 traces", arguments: Step.rxDemo02.scenarios)
+func rxDemo02(_ scenario: Scenario) {
+    verify(scenario, on: RxDemo02Adapter.self)
+}

@@ -1,0 +1,30 @@
+@testable import RxDemo05
+import Testing
+import TraceSuite
+
+extension Event: StepEvent where Element == Int {}
+
+enum RxDemo05Adapter: StepAdapter {
+    static let step = Step.rxDemo05
+
+    static func create(_ source: ScriptedSource) -> Observable<Int> {
+        Observable<Int>.create { observer in
+            AnonymousDisposable(source.start(observer, emit: observer.on(event:)).dispose)
+        }
+    }
+
+    static func map(_ stream: Observable<Int>, _ transform: @escaping (Int) throws -> Int) -> Observable<Int> {
+        stream.map(transform)
+    }
+
+    static func subscribe(_ stream: Observable<Int>, _ subscriber: RecordingSubscriber) -> Subscription {
+        let observer = Observer<Int>(handler: subscriber.receive)
+        let disposable = stream.subscribe(observer: observer)
+        return Subscription(observer: observer, disposable: disposable, dispose: disposable.dispose)
+    }
+}
+
+@Test("RxDemo05 traces", arguments: Step.rxDemo05.scenarios)
+func rxDemo05(_ scenario: Scenario) {
+    verify(scenario, on: RxDemo05Adapter.self)
+}

@@ -1,0 +1,89 @@
+// The only code that knows a step's API lives in that step's test target, as a type
+// conforming to `StepAdapter`; everything else here is shared by all six steps.
+public protocol StepAdapter {
+    // The step's observable type.
+    associatedtype Stream: AnyObject
+
+    static var step: Step { get }
+
+    // The step's observable whose event generator calls `source.start` with its observer
+    // and, where the step has `Disposable`, returns one that calls the run's `dispose`.
+    static func create(_ source: ScriptedSource) -> Stream
+
+    // `stream.map(transform)`, for steps that have `map`.
+    static func map(_ stream: Stream, _ transform: @escaping (Int) throws -> Int) -> Stream
+
+    // Subscribes an observer whose handler is `subscriber.receive`.
+    static func subscribe(_ stream: Stream, _ subscriber: RecordingSubscriber) -> Subscription
+}
+
+extension StepAdapter {
+    public static func map(_ stream: Stream, _ transform: @escaping (Int) throws -> Int) -> Stream {
+        preconditionFailure("\(step) has no map; scenarios that need it are not applicable")
+    }
+}
+
+public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
+    case rxDemo01 = 1, rxDemo02, rxDemo03, rxDemo04, rxDemo05, rxDemo06
+
+    public var description: String { "RxDemo0\(rawValue)" }
+
+    public var capabilities: Set<Capability> {
+        switch self {
+        case .rxDemo01: []
+        case .rxDemo02, .rxDemo03: [.dispose]
+        case .rxDemo04, .rxDemo05, .rxDemo06: [.dispose, .map]
+        }
+    }
+}
+
+// Every step declares its own `Event`; its three cases satisfy these requirements as they
+// are, so a step's test target conforms with one empty extension.
+public protocol StepEvent {
+    static func next(_ element: Int) -> Self
+    static func error(_ error: any Error) -> Self
+    static var completed: Self { get }
+}
+
+extension StepEvent {
+    // Reads the case by reflection, so that one decoder serves all six `Event` types.
+    var signal: Signal {
+        guard let payload = Mirror(reflecting: self).children.first else { return .completed }
+        switch (payload.label, payload.value) {
+        case ("next", let value as Int): return .next(value)
+        case ("error", _): return .error
+        default: preconditionFailure("not an Event<Int>: \(self)")
+        }
+    }
+}
+
+extension Signal {
+    func event<E: StepEvent>() -> E {
+        switch self {
+        case .next(let value): .next(value)
+        case .error: .error(ScriptedError())
+        case .completed: .completed
+        }
+    }
+}
+
+// What `subscribe` handed back: the subscriber's observer and, from step 02 on, the
+// disposable, both watched for being freed.
+public struct Subscription {
+    let observer: AnyObject
+    let disposable: AnyObject?
+    let dispose: (() -> Void)?
+
+    // Step 01: `subscribe` returns nothing.
+    public init(observer: AnyObject) {
+        self.observer = observer
+        self.disposable = nil
+        self.dispose = nil
+    }
+
+    public init(observer: AnyObject, disposable: Any, dispose: @escaping () -> Void) {
+        self.observer = observer
+        self.disposable = disposable as AnyObject
+        self.dispose = dispose
+    }
+}
