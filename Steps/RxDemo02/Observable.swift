@@ -20,16 +20,17 @@ class Observable<Element>: ObservableType {
         let composite = CompositeDisposable()
         // The generator gets an intermediate observer, not the subscriber: it drops events
         // once the composite is disposed, and disposes it on the first terminal event.
-        let disposable = _eventGenerator(Observer { (event) in
-            guard !composite.isDisposed else { return }
-            observer.on(event: event)
-            switch event {
-            case .error(_), .completed:
-                composite.dispose()
-            default:
-                break
-            }
-        })
+        let disposable = _eventGenerator(
+            Observer { (event) in
+                guard !composite.isDisposed else { return }
+                observer.on(event: event)
+                switch event {
+                case .error(_), .completed:
+                    composite.dispose()
+                default:
+                    break
+                }
+            })
         // The generator's own disposable is cancelled together with the subscription.
         composite.add(disposable: disposable)
         return composite

@@ -5,21 +5,22 @@ extension ObservableType {
     // intermediate observer that transforms each element and passes it on.
     func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
         return Observable<Result> { (observer) in  // observer: the one downstream
-            return self.subscribe(observer: Observer { (event) in
-                switch event {
-                case .next(let element):
-                    do {
-                        try observer.on(event: .next(transform(element)))
-                    } catch {
-                        // A throwing transform turns into an error event.
+            return self.subscribe(
+                observer: Observer { (event) in
+                    switch event {
+                    case .next(let element):
+                        do {
+                            try observer.on(event: .next(transform(element)))
+                        } catch {
+                            // A throwing transform turns into an error event.
+                            observer.on(event: .error(error))
+                        }
+                    case .error(let error):
                         observer.on(event: .error(error))
+                    case .completed:
+                        observer.on(event: .completed)
                     }
-                case .error(let error):
-                    observer.on(event: .error(error))
-                case .completed:
-                    observer.on(event: .completed)
-                }
-            })
+                })
         }
     }
 }

@@ -1,6 +1,7 @@
-@testable import RxDemo01
 import Testing
 import TraceSuite
+
+@testable import RxDemo01
 
 extension Event: StepEvent where Element == Int {}
 

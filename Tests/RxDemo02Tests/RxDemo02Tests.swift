@@ -1,6 +1,7 @@
-@testable import RxDemo02
 import Testing
 import TraceSuite
+
+@testable import RxDemo02
 
 extension Event: StepEvent where Element == Int {}
 

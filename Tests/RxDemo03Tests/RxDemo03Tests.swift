@@ -1,6 +1,7 @@
-@testable import RxDemo03
 import Testing
 import TraceSuite
+
+@testable import RxDemo03
 
 extension Event: StepEvent where Element == Int {}
 

@@ -1,6 +1,7 @@
-@testable import RxDemo04
 import Testing
 import TraceSuite
+
+@testable import RxDemo04
 
 extension Event: StepEvent where Element == Int {}
 

@@ -1,6 +1,7 @@
-@testable import RxDemo05
 import Testing
 import TraceSuite
+
+@testable import RxDemo05
 
 extension Event: StepEvent where Element == Int {}
 

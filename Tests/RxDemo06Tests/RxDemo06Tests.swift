@@ -1,6 +1,7 @@
-@testable import RxDemo06
 import Testing
 import TraceSuite
+
+@testable import RxDemo06
 
 extension Event: StepEvent where Element == Int {}
 

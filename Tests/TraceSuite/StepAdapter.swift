@@ -24,7 +24,12 @@ extension StepAdapter {
 }
 
 public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
-    case rxDemo01 = 1, rxDemo02, rxDemo03, rxDemo04, rxDemo05, rxDemo06
+    case rxDemo01 = 1
+    case rxDemo02
+    case rxDemo03
+    case rxDemo04
+    case rxDemo05
+    case rxDemo06
 
     public var description: String { "RxDemo0\(rawValue)" }
 
