@@ -24,7 +24,7 @@ class Sink<O: ObserverType>: Disposable {
         }
     }
 
-    // Step 05's `print("dispose execute")` is gone: the generator's own "dispose" now shows it.
+    // Deviation: step 05's `print("dispose execute")` is gone; the generator's own "dispose" shows disposal now.
     func dispose() {
         _disposed = true
         _cancel.dispose()

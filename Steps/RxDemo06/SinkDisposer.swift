@@ -3,6 +3,7 @@
 // What `Producer.subscribe` returns. It holds the sink and the upstream subscription, and
 // the sink holds it back as `cancel`: the cycle keeps the chain alive while nobody else
 // holds it, and `dispose` breaks it by letting go of both.
+// Deviation: the article only describes this step; this follows RxSwift's SinkDisposer, with plain flags for its atomics.
 final class SinkDisposer: Disposable {
     private struct DisposeState: OptionSet {
         let rawValue: Int
