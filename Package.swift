@@ -7,24 +7,34 @@ import PackageDescription
 // `make test STEP=03` sets RXDEMO_STEP=03 so that only step 03's targets exist: the other
 // steps are not even parsed, and a half-edited step never blocks another one's tests.
 let allSteps = ["01", "02", "03", "04", "05", "06"]
-let steps = Context.environment["RXDEMO_STEP"].map { [$0] } ?? allSteps
+let onlyStep = Context.environment["RXDEMO_STEP"]
+let steps = onlyStep.map { [$0] } ?? allSteps
 
-let traceSuite = "TraceSuite"
+// Shared by every step's tests: scenarios, clock and expectations (TraceSuite, free of
+// any test framework), and the Swift Testing glue (TraceTesting).
+let sharedTargets: [Target] = [
+    .target(name: "TraceSuite", path: "Tests/TraceSuite"),
+    .target(name: "TraceTesting", dependencies: ["TraceSuite"], path: "Tests/TraceTesting"),
+]
+
+// Writes Docs/matrix.md and the generated parts of the step pages (`make docs`).
+let docsTargets: [Target] = [
+    .executableTarget(name: "DocsGenerator", dependencies: ["TraceSuite"], path: "Tests/DocsGenerator")
+]
+
+let stepTargets: [Target] = steps.flatMap { step -> [Target] in
+    [
+        .executableTarget(name: "RxDemo\(step)", path: "Steps/RxDemo\(step)"),
+        .testTarget(
+            name: "RxDemo\(step)Tests",
+            dependencies: [.target(name: "RxDemo\(step)"), "TraceSuite", "TraceTesting"],
+            path: "Tests/RxDemo\(step)Tests"
+        ),
+    ]
+}
 
 let package = Package(
     name: "RxDemo",
-    targets: [
-        .target(name: traceSuite, path: "Tests/\(traceSuite)")
-    ]
-        + steps.flatMap { step -> [Target] in
-            [
-                .executableTarget(name: "RxDemo\(step)", path: "Steps/RxDemo\(step)"),
-                .testTarget(
-                    name: "RxDemo\(step)Tests",
-                    dependencies: [.target(name: "RxDemo\(step)"), .target(name: traceSuite)],
-                    path: "Tests/RxDemo\(step)Tests"
-                ),
-            ]
-        },
+    targets: sharedTargets + (onlyStep == nil ? docsTargets : []) + stepTargets,
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Testing
 import TraceSuite
+import TraceTesting
 
 @testable import RxDemo02
 

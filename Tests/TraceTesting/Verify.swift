@@ -1,4 +1,5 @@
 import Testing
+import TraceSuite
 
 extension Scenario: CustomTestStringConvertible {
     public var testDescription: String { name }
