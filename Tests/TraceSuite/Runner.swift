@@ -22,12 +22,12 @@ public final class ScriptedSource {
         let label = labels.isEmpty ? nil : labels.removeFirst()
         lifetimes.watch(observer, as: "generator's observer", by: label)
         let trace = trace
-        for step in script.steps {
+        for action in script.actions {
             let send = {
-                trace.record("send \(step.signal.traceName)", by: label)
-                emit(step.signal.event())
+                trace.record("send \(action.signal.traceName)", by: label)
+                emit(action.signal.event())
             }
-            if step.time == 0 { send() } else { clock.schedule(at: step.time, send) }
+            if action.time == 0 { send() } else { clock.schedule(at: action.time, send) }
         }
         return ScriptedRun(trace: trace, label: label, recordsDispose: script.hasDisposeClosure)
     }

@@ -44,22 +44,22 @@ public enum Capability: String, Sendable, CaseIterable {
 // What the source's event generator does. Time 0 means "during `subscribe`", on the
 // subscriber's stack; later times are scheduled on the virtual clock.
 struct SourceScript: Sendable {
-    struct Step: Sendable {
+    struct Action: Sendable {
         let time: Int
         let signal: Signal
     }
 
-    let steps: [Step]
+    let actions: [Action]
     // Whether the generator returns a disposable whose closure records "dispose".
     let hasDisposeClosure: Bool
 
-    init(hasDisposeClosure: Bool, _ steps: Step...) {
+    init(hasDisposeClosure: Bool, _ actions: Action...) {
         self.hasDisposeClosure = hasDisposeClosure
-        self.steps = steps
+        self.actions = actions
     }
 }
 
-extension SourceScript.Step {
+extension SourceScript.Action {
     static func send(_ value: Int, at time: Int = 0) -> Self { .init(time: time, signal: .next(value)) }
     static func complete(at time: Int = 0) -> Self { .init(time: time, signal: .completed) }
     static func fail(at time: Int = 0) -> Self { .init(time: time, signal: .error) }
