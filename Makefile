@@ -9,18 +9,26 @@ FROM_NN := $(call normalize,$(FROM))
 TO_NN := $(call normalize,$(TO))
 GOLDEN := Tests/Golden
 DEMO_OUT := .build/demo-output
-DOCS_BEFORE := .build/docs-before
+# `make docs` writes here; `make check-docs` points it at a copy, so Docs/ is never touched.
+DOCS ?= Docs
+DOCS_CHECK := .build/docs-check
+# Swift Testing only: XCTest would add an empty "Executed 0 tests" block.
+SWIFT_TEST := swift test --disable-xctest
+# The workshop tool needs no step, so it is built once, in .build.
+WORKSHOP = swift build -q --product Workshop && VERBOSE="$(VERBOSE)" .build/debug/Workshop
 # The same bytes whatever the user's git configuration says about diffs.
 STABLE_DIFF := git diff --no-index --no-color --no-ext-diff --full-index --diff-algorithm=myers --src-prefix=a/ --dst-prefix=b/
 
 # $(call require-step,NAME,value,normalized value): stop with the valid steps unless value is one.
+# An optional fourth argument is the complete example to suggest (diff needs two steps).
 require-step = if [ -z "$(2)" ]; then \
-	  echo "error: say which step, e.g. 'make $@ $(1)=03'; valid steps: $(STEPS)" >&2; exit 2; \
+	  echo "error: say which step, e.g. 'make $@ $(or $(4),$(1)=03)'; valid steps: $(STEPS)" >&2; exit 2; \
 	elif [ -z "$(filter $(3),$(STEPS))" ]; then \
 	  echo "error: $(1)=$(2) is not a step; valid steps: $(STEPS)" >&2; exit 2; \
 	fi
 
-.PHONY: help run test demo-output check-demos golden lint format diff diffs matrix pages docs check-docs
+.PHONY: help run test scenarios demo-output check-demos golden lint format diff diffs matrix pages docs check-docs \
+	start exercise check hint reset progress compare watch selftest
 
 help:
 	@echo "RxDemo: rebuild RxSwift's core in six steps."
@@ -28,6 +36,8 @@ help:
 	@echo "  make run STEP=04      run a step's demo (swift run RxDemo04)"
 	@echo "  make test             run every step's trace suite (swift test)"
 	@echo "  make test STEP=03     run one step's suite without compiling the other steps"
+	@echo "  make test STEP=06 SCENARIO=\"dispose twice\"   run the scenarios whose name contains that"
+	@echo "  make scenarios        list the scenarios, with the steps that run each"
 	@echo "  make check-demos      compare every demo's output with $(GOLDEN)/"
 	@echo "  make golden           rewrite $(GOLDEN)/ from what the demos print now"
 	@echo "  make diff FROM=04 TO=05   show what a step changes (any two steps)"
@@ -35,6 +45,16 @@ help:
 	@echo "  make check-docs       fail if Docs/ is stale or quotes code that is not in the steps"
 	@echo "  make lint             swift format lint, as CI runs it"
 	@echo "  make format           swift format, in place"
+	@echo
+	@echo "Workshop mode: write each step yourself in Workshop/RxDemoNN (git ignores it)."
+	@echo "  make start STEP=04    create Workshop/RxDemo04 from step 03's code and step 04's demo"
+	@echo "  make check STEP=04    compile your step 04, run its scenarios, report (VERBOSE=1: every failure)"
+	@echo "  make watch STEP=04    check again whenever you save, until Ctrl-C"
+	@echo "  make hint STEP=04     the next of three hints"
+	@echo "  make compare STEP=04  your code beside the reference step"
+	@echo "  make reset STEP=04    move your workspace aside and start over (nothing is deleted)"
+	@echo "  make progress         where you are in all six steps"
+	@echo "  make exercise STEP=05 copy the reference step 05 into Workshop/, for its page's exercises"
 	@echo
 	@echo "Steps: $(STEPS)"
 
@@ -45,14 +65,34 @@ run:
 # With STEP, the manifest declares only that step's targets (RXDEMO_STEP, read in
 # Package.swift) and builds them in a folder of their own, so the other steps are never
 # compiled and the full build in .build stays as it was.
+# SCENARIO="dispose twice" runs only the scenarios whose name contains it (RXDEMO_SCENARIO,
+# read by the tests); a SCENARIO that matches none stops here with the list.
 ifeq ($(STEP),)
 test:
-	swift test
+	@$(if $(SCENARIO),$(WORKSHOP) scenarios "$(SCENARIO)")
+	RXDEMO_SCENARIO="$(SCENARIO)" $(SWIFT_TEST)
 else
 test:
 	@$(call require-step,STEP,$(STEP),$(STEP_NN))
-	RXDEMO_STEP=$(STEP_NN) swift test --scratch-path .build-step$(STEP_NN)
+	@$(if $(SCENARIO),$(WORKSHOP) scenarios "$(SCENARIO)")
+	RXDEMO_SCENARIO="$(SCENARIO)" RXDEMO_STEP=$(STEP_NN) $(SWIFT_TEST) --scratch-path .build-step$(STEP_NN)
 endif
+
+scenarios:
+	@$(WORKSHOP) scenarios "$(SCENARIO)"
+
+# The workshop loop (Tests/Workshop). Each builds Workshop/RxDemoNN as step NN in a folder
+# of its own, .build-workshopNN.
+start exercise check hint reset compare watch:
+	@$(call require-step,STEP,$(STEP),$(STEP_NN))
+	@$(WORKSHOP) $@ $(STEP_NN)
+
+progress:
+	@$(WORKSHOP) progress
+
+# CI: for each step, the untouched starter is not done and the reference step is.
+selftest:
+	@$(WORKSHOP) selftest $(STEP_NN)
 
 # Builds every demo and keeps what each prints in $(DEMO_OUT).
 demo-output:
@@ -81,33 +121,34 @@ format:
 
 # git diff exits 1 when the steps differ, which is the point here.
 diff:
-	@$(call require-step,FROM,$(FROM),$(FROM_NN))
-	@$(call require-step,TO,$(TO),$(TO_NN))
+	@$(call require-step,FROM,$(FROM),$(FROM_NN),FROM=04 TO=05)
+	@$(call require-step,TO,$(TO),$(TO_NN),FROM=04 TO=05)
 	@if [ "$(FROM_NN)" = "$(TO_NN)" ]; then \
 	  echo "error: FROM and TO are both $(FROM_NN); name two different steps, e.g. 'make diff FROM=04 TO=05'" >&2; exit 2; \
 	fi
 	@git diff --no-index Steps/RxDemo$(FROM_NN) Steps/RxDemo$(TO_NN); [ $$? -le 1 ]
 
 diffs:
-	@mkdir -p Docs/diffs && for pair in $(PAIRS); do \
-	  $(STABLE_DIFF) Steps/RxDemo$${pair%-*} Steps/RxDemo$${pair#*-} > Docs/diffs/$$pair.diff; \
-	  [ $$? -le 1 ] || exit 1; echo "wrote Docs/diffs/$$pair.diff"; \
+	@mkdir -p $(DOCS)/diffs && for pair in $(PAIRS); do \
+	  $(STABLE_DIFF) Steps/RxDemo$${pair%-*} Steps/RxDemo$${pair#*-} > $(DOCS)/diffs/$$pair.diff; \
+	  [ $$? -le 1 ] || exit 1; echo "wrote $(DOCS)/diffs/$$pair.diff"; \
 	done
 
 matrix:
-	swift run DocsGenerator matrix
+	RXDEMO_DOCS=$(DOCS) swift run DocsGenerator matrix
 
 pages: diffs
-	swift run DocsGenerator pages
+	RXDEMO_DOCS=$(DOCS) swift run DocsGenerator pages
 
 docs: diffs matrix pages
 
-# Regenerates Docs/ and fails if that changed anything: the committed docs were stale.
+# Regenerates a copy of Docs/ and fails if it differs: the committed docs are stale.
+# Docs/ itself is never rewritten here, pass or fail.
 check-docs:
-	@rm -rf $(DOCS_BEFORE) && mkdir -p $(dir $(DOCS_BEFORE)) && cp -R Docs $(DOCS_BEFORE)
-	@$(MAKE) --no-print-directory docs
+	@rm -rf $(DOCS_CHECK) && mkdir -p $(DOCS_CHECK) && cp -R Docs/. $(DOCS_CHECK)/
+	@$(MAKE) --no-print-directory docs DOCS=$(DOCS_CHECK)
 	swift run DocsGenerator check
-	@if ! git diff --no-index --stat $(DOCS_BEFORE) Docs; then \
-	  echo "error: Docs/ was stale (files above): run 'make docs' and commit the result" >&2; exit 1; \
+	@if ! git diff --no-index --stat Docs $(DOCS_CHECK); then \
+	  echo "error: Docs/ is stale (files above): run 'make docs' and commit the result" >&2; exit 1; \
 	fi
 	@echo "Docs/ is up to date with the code"

@@ -6,9 +6,13 @@ import PackageDescription
 //
 // `make test STEP=03` sets RXDEMO_STEP=03 so that only step 03's targets exist: the other
 // steps are not even parsed, and a half-edited step never blocks another one's tests.
+//
+// `make check STEP=04` also sets RXDEMO_WORKSPACE=Workshop/RxDemo04: the participant's own
+// code is then compiled as target RxDemo04, so step 04's tests apply to it unchanged.
 let allSteps = ["01", "02", "03", "04", "05", "06"]
 let onlyStep = Context.environment["RXDEMO_STEP"]
 let steps = onlyStep.map { [$0] } ?? allSteps
+let workspace = onlyStep == nil ? nil : Context.environment["RXDEMO_WORKSPACE"]
 
 // Shared by every step's tests: scenarios, clock and expectations (TraceSuite, free of
 // any test framework), and the Swift Testing glue (TraceTesting).
@@ -17,14 +21,17 @@ let sharedTargets: [Target] = [
     .target(name: "TraceTesting", dependencies: ["TraceSuite"], path: "Tests/TraceTesting"),
 ]
 
-// Writes Docs/matrix.md and the generated parts of the step pages (`make docs`).
-let docsTargets: [Target] = [
-    .executableTarget(name: "DocsGenerator", dependencies: ["TraceSuite"], path: "Tests/DocsGenerator")
+// Tools that need no step: DocsGenerator writes Docs/matrix.md and the generated parts
+// of the step pages (`make docs`); Workshop runs the workshop loop (`make start`, `make
+// check`, ...).
+let toolTargets: [Target] = [
+    .executableTarget(name: "DocsGenerator", dependencies: ["TraceSuite"], path: "Tests/DocsGenerator"),
+    .executableTarget(name: "Workshop", dependencies: ["TraceSuite"], path: "Tests/Workshop"),
 ]
 
 let stepTargets: [Target] = steps.flatMap { step -> [Target] in
     [
-        .executableTarget(name: "RxDemo\(step)", path: "Steps/RxDemo\(step)"),
+        .executableTarget(name: "RxDemo\(step)", path: workspace ?? "Steps/RxDemo\(step)"),
         .testTarget(
             name: "RxDemo\(step)Tests",
             dependencies: [.target(name: "RxDemo\(step)"), "TraceSuite", "TraceTesting"],
@@ -35,6 +42,6 @@ let stepTargets: [Target] = steps.flatMap { step -> [Target] in
 
 let package = Package(
     name: "RxDemo",
-    targets: sharedTargets + (onlyStep == nil ? docsTargets : []) + stepTargets,
+    targets: sharedTargets + (onlyStep == nil ? toolTargets : []) + stepTargets,
     swiftLanguageModes: [.v6]
 )

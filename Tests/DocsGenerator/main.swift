@@ -14,6 +14,9 @@ import TraceSuite
 // An excerpt is a fenced swift block right after `<!-- excerpt: Steps/RxDemoNN/File.swift -->`;
 // its text must appear verbatim in that file.
 
+// The folder to read and write: Docs/, or a copy of it that `make check-docs` compares.
+let docs = ProcessInfo.processInfo.environment["RXDEMO_DOCS"].flatMap { $0.isEmpty ? nil : $0 } ?? "Docs"
+
 struct DocsError: Error, CustomStringConvertible {
     let description: String
 }
@@ -31,10 +34,10 @@ func write(_ text: String, to path: String) throws {
 }
 
 func stepPages() throws -> [String] {
-    try FileManager.default.contentsOfDirectory(atPath: "Docs")
+    try FileManager.default.contentsOfDirectory(atPath: docs)
         .filter { $0.hasSuffix(".md") }
         .sorted()
-        .map { "Docs/\($0)" }
+        .map { "\(docs)/\($0)" }
 }
 
 func stepNumber(_ text: Substring) throws -> Step {
@@ -51,17 +54,16 @@ func italic(_ name: String) -> String { "*" + name.replacingOccurrences(of: "*",
 
 // MARK: - Matrix
 
+// Each defect's letter on the matrix and the step pages: A, B, … in the order of `Defect.all`.
+func letter(_ defect: Defect) -> String {
+    String(UnicodeScalar(UInt8(65 + Defect.all.firstIndex(of: defect)!)))
+}
+
 func matrix() -> String {
-    var reasons: [String] = []
-    func letter(for reason: String) -> String {
-        if !reasons.contains(reason) { reasons.append(reason) }
-        let index = reasons.firstIndex(of: reason)!
-        return String(UnicodeScalar(UInt8(65 + index)))
-    }
     func cell(_ verdict: Verdict) -> String {
         switch verdict {
         case .passes: "passes"
-        case .knownIssue(let reason): "known issue \(letter(for: reason))"
+        case .knownIssue(let defects): "known issue " + defects.map(letter).joined(separator: ", ")
         case .notApplicable(let missing): "n/a: no \(missing.map(\.rawValue).sorted().joined(separator: ", "))"
         }
     }
@@ -86,8 +88,8 @@ func matrix() -> String {
         lines.append("| \(scenario.name) | \(needs(scenario)) | " + cells.joined(separator: " | ") + " |")
     }
     lines += ["", "## Known issues", ""]
-    for (index, reason) in reasons.enumerated() {
-        lines.append("- **\(String(UnicodeScalar(UInt8(65 + index))))**: \(reason).")
+    for defect in Defect.all {
+        lines.append("- **\(letter(defect))**, \(defect.title): \(defect.cause).")
     }
     lines += ["", "## Expected traces", ""]
     lines.append("What each scenario must print, as correct Rx behaviour prints it.")
@@ -104,7 +106,7 @@ let regionEnd = "<!-- end generated -->"
 
 // The sections of a `git diff` output, keyed by the path on the "+++" side (or "---" for a removal).
 func diffSections(from: Step, to: Step) throws -> [(file: String, text: String)] {
-    let path = "Docs/diffs/0\(from.rawValue)-0\(to.rawValue).diff"
+    let path = "\(docs)/diffs/0\(from.rawValue)-0\(to.rawValue).diff"
     let diff = try read(path)
     var sections: [(file: String, text: String)] = []
     for chunk in diff.components(separatedBy: "\ndiff --git ") where !chunk.isEmpty {
@@ -129,26 +131,18 @@ func changedFiles(from: Step, to: Step) throws -> [String] {
 }
 
 func knownIssues(of step: Step) -> [String] {
-    var byReason: [(reason: String, scenarios: [String])] = []
     var missing: [String] = []
     for scenario in Scenario.all {
-        switch step.verdict(for: scenario) {
-        case .passes: break
-        case .knownIssue(let reason):
-            if let index = byReason.firstIndex(where: { $0.reason == reason }) {
-                byReason[index].scenarios.append(scenario.name)
-            } else {
-                byReason.append((reason, [scenario.name]))
-            }
-        case .notApplicable(let lacks):
+        if case .notApplicable(let lacks) = step.verdict(for: scenario) {
             missing.append("\(italic(scenario.name)) (no \(lacks.map(\.rawValue).sorted().joined(separator: ", ")))")
         }
     }
     var lines: [String] = []
-    for (reason, scenarios) in byReason {
-        lines += ["**\(reason).** Scenarios:", ""] + scenarios.map { "- \(italic($0))" } + [""]
+    for defect in step.defects {
+        lines += ["**\(letter(defect)), \(defect.title).** \(defect.cause). Scenarios:", ""]
+        lines += defect.scenarios.map { id in "- \(italic(id.rawValue))" } + [""]
     }
-    if byReason.isEmpty { lines += ["None: \(step) passes every scenario it can run.", ""] }
+    if step.defects.isEmpty { lines += ["None: \(step) passes every scenario it can run.", ""] }
     lines.append("\(step) runs \(step.scenarios.count) of the \(Scenario.all.count) scenarios.")
     if !missing.isEmpty { lines.append("Not applicable: " + missing.joined(separator: ", ") + ".") }
     return lines
@@ -281,7 +275,7 @@ func checkExcerpts(in text: String, page: String) throws -> [String] {
 func checkDeviations(pages: [String]) throws -> [String] {
     var problems: [String] = []
     for step in Step.allCases {
-        let prefix = String(format: "Docs/%02d-", step.rawValue)
+        let prefix = "\(docs)/" + String(format: "%02d-", step.rawValue)
         guard let page = pages.first(where: { $0.hasPrefix(prefix) }) else {
             problems.append("no page \(prefix)….md for \(step)")
             continue
@@ -307,8 +301,8 @@ func main() throws -> Int32 {
     let arguments = CommandLine.arguments.dropFirst()
     switch arguments.first {
     case "matrix":
-        try write(matrix(), to: "Docs/matrix.md")
-        print("wrote Docs/matrix.md")
+        try write(matrix(), to: "\(docs)/matrix.md")
+        print("wrote \(docs)/matrix.md")
     case "pages":
         for page in try stepPages() {
             let text = try read(page)

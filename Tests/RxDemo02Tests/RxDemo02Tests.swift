@@ -20,9 +20,41 @@ enum RxDemo02Adapter: StepAdapter {
         let disposable = stream.subscribe(observer: observer)
         return Subscription(observer: observer, disposable: disposable, dispose: disposable.dispose)
     }
+
+    static func shape() -> [ShapeCheck] {
+        let observer = Observer<Int>(handler: { _ in })
+        var handed: AnyObject?
+        let disposable = Observable<Int> { generatorObserver in
+            handed = generatorObserver
+            return AnonymousDisposable {}
+        }.subscribe(observer: observer)
+        return [
+            ShapeCheck("`subscribe(observer:)` returns a `CompositeDisposable`", disposable is CompositeDisposable),
+            ShapeCheck(
+                "the generator is handed an intermediate `Observer`, not the subscriber",
+                handed is Observer<Int> && handed !== observer),
+        ]
+    }
 }
 
-@Test("RxDemo02 traces", arguments: Step.rxDemo02.scenarios)
-func rxDemo02(_ scenario: Scenario) {
-    verify(scenario, on: RxDemo02Adapter.self)
+@Test("RxDemo02 traces", arguments: Step.rxDemo02.selectedScenarios)
+func rxDemo02(_ scenario: Scenario) async {
+    // With exit tests (Swift 6.3 and later) each scenario runs in a process of its own, so
+    // that a crash in step code names its scenario and the other scenarios still report.
+    #if compiler(>=6.3)
+        let run = IsolatedRun(scenario)
+        let exit = await #expect(
+            processExitsWith: .success, crashComment(scenario, on: .rxDemo02), sourceLocation: scenario.sourceLocation
+        ) { [id = scenario.id as ScenarioID, path = run.path as String] in
+            IsolatedRun.play(id, on: RxDemo02Adapter.self, to: path)
+        }
+        run.verify(on: RxDemo02Adapter.self, crashed: exit == nil)
+    #else
+        verify(scenario, on: RxDemo02Adapter.self)
+    #endif
+}
+
+@Test("RxDemo02 has the article's shape")
+func rxDemo02Shape() {
+    verifyShape(of: RxDemo02Adapter.self)
 }

@@ -20,9 +20,43 @@ enum RxDemo03Adapter: StepAdapter {
         let disposable = stream.subscribe(observer: observer)
         return Subscription(observer: observer, disposable: disposable, dispose: disposable.dispose)
     }
+
+    static func shape() -> [ShapeCheck] {
+        let observer = Observer<Int>(handler: { _ in })
+        var handed: AnyObject?
+        let disposable = Observable<Int> { generatorObserver in
+            handed = generatorObserver
+            return AnonymousDisposable {}
+        }.subscribe(observer: observer)
+        let sink: Disposable = Sink(forward: observer, eventGenerator: { _ in AnonymousDisposable {} })
+        return [
+            ShapeCheck("`subscribe(observer:)` returns the `Sink`", disposable is Sink<Observer<Int>>),
+            ShapeCheck("`Sink(forward:eventGenerator:)` is a `Disposable`", sink is Sink<Observer<Int>>),
+            ShapeCheck(
+                "the generator is handed an intermediate `Observer`, not the subscriber",
+                handed is Observer<Int> && handed !== observer),
+        ]
+    }
 }
 
-@Test("RxDemo03 traces", arguments: Step.rxDemo03.scenarios)
-func rxDemo03(_ scenario: Scenario) {
-    verify(scenario, on: RxDemo03Adapter.self)
+@Test("RxDemo03 traces", arguments: Step.rxDemo03.selectedScenarios)
+func rxDemo03(_ scenario: Scenario) async {
+    // With exit tests (Swift 6.3 and later) each scenario runs in a process of its own, so
+    // that a crash in step code names its scenario and the other scenarios still report.
+    #if compiler(>=6.3)
+        let run = IsolatedRun(scenario)
+        let exit = await #expect(
+            processExitsWith: .success, crashComment(scenario, on: .rxDemo03), sourceLocation: scenario.sourceLocation
+        ) { [id = scenario.id as ScenarioID, path = run.path as String] in
+            IsolatedRun.play(id, on: RxDemo03Adapter.self, to: path)
+        }
+        run.verify(on: RxDemo03Adapter.self, crashed: exit == nil)
+    #else
+        verify(scenario, on: RxDemo03Adapter.self)
+    #endif
+}
+
+@Test("RxDemo03 has the article's shape")
+func rxDemo03Shape() {
+    verifyShape(of: RxDemo03Adapter.self)
 }

@@ -1,55 +1,166 @@
+import Foundation
+
 // The expectation table: for every step and scenario, whether the step passes, fails for
-// a known reason (its defect is part of the lesson), or cannot run the scenario at all.
+// known defects (they are part of the lesson), or cannot run the scenario at all.
 public enum Verdict: Equatable, Sendable {
     case passes
-    case knownIssue(String)
+    case knownIssue([Defect])
     case notApplicable(missing: Set<Capability>)
 }
 
-// One sentence per defect; the docs reuse them.
-public enum KnownDefect {
-    public static let noTerminalState =
-        "RxDemo01 hands the generator the subscriber itself, so nothing stops events after completed or error"
-    public static let compositeCycleLeaks =
-        "RxDemo04's CompositeDisposable keeps its members after dispose; through map they lead back to the sink that holds it, a cycle nothing breaks"
-    public static let disposeClosureNeverRuns =
-        "RxDemo05's Sink never adds the generator's disposable to its composite, so the dispose closure never runs"
+// A defect of a reference step: what causes it, and how it shows in a trace. The symptom
+// lets a check tell "still shows this defect" from "fails for some other reason".
+public struct Defect: Hashable, Sendable {
+    public let step: Step
+    // A few words, for lists: "the dispose closure never runs".
+    public let title: String
+    // One sentence on the cause, in terms of the step's code.
+    public let cause: String
+    let symptom: Symptom
+    public let scenarios: [ScenarioID]
+
+    enum Symptom: Hashable, Sendable {
+        // Events reach the subscriber that should not.
+        case extraReceives
+        // The generator's dispose closure never runs: its "dispose", and whatever it sends, are missing.
+        case disposeClosureNeverRuns
+        // Objects of the chain outlive the subscription.
+        case leaks
+    }
+}
+
+extension Defect {
+    public static let noTerminalState = Defect(
+        step: .rxDemo01, title: "events still arrive after completed or error",
+        cause: "RxDemo01 hands the generator the subscriber itself, so nothing stops events after completed or error",
+        symptom: .extraReceives, scenarios: [.nothingAfterCompleted, .nothingAfterError])
+
+    public static let flagSetAfterMembers = Defect(
+        step: .rxDemo02, title: "an event sent while disposing still arrives",
+        cause:
+            "RxDemo02's CompositeDisposable sets isDisposed only after disposing its members, so an event that the dispose closure sends still passes the intermediate observer's check",
+        symptom: .extraReceives, scenarios: [.eventFromDisposeClosure])
+
+    static func sinkKeepsSubscriber(_ step: Step, _ scenarios: [ScenarioID]) -> Defect {
+        Defect(
+            step: step, title: "a subscriber that keeps its disposable leaks",
+            cause:
+                "\(step)'s subscribe returns the Sink, which holds the subscriber for good: a subscriber that keeps its disposable makes a cycle that nothing breaks",
+            symptom: .leaks, scenarios: scenarios)
+    }
+
+    public static let compositeCycleLeaks = Defect(
+        step: .rxDemo04, title: "a map chain leaks",
+        cause:
+            "RxDemo04's CompositeDisposable keeps its members after dispose; through map they lead back to the sink that holds it, a cycle nothing breaks",
+        symptom: .leaks,
+        scenarios: [.freedAfterCompletionThroughMaps, .freedAfterDispose, .subscriberKeepsDisposableThroughMaps])
+
+    public static let generatorDisposableDropped = Defect(
+        step: .rxDemo05, title: "the dispose closure never runs",
+        cause:
+            "RxDemo05's AnonymousObservable.run drops the disposable the generator returns, so the dispose closure never runs",
+        symptom: .disposeClosureNeverRuns,
+        scenarios: [
+            .articleDemo02, .articleDemo04, .articleDemo05, .completedRunsDisposeClosure, .errorRunsDisposeClosure,
+            .disposeBeforeCompletion, .disposeTwice, .disposeAfterCompletion, .disposeFromHandler,
+            .disposeFromHandlerThroughMaps, .eventFromDisposeClosure, .synchronousCompletion,
+            .synchronousCompletionThroughMaps, .errorThroughMaps, .throwingMap, .independentSubscriptions,
+            .subscribeAgainAfterCompletion,
+        ])
+
+    public static let mapDropsUpstream = Defect(
+        step: .rxDemo05, title: "disposing a map never reaches upstream",
+        cause:
+            "RxDemo05's MapObservable.run drops what the upstream subscribe returns, so a dispose that starts below a map never reaches the sinks above it",
+        symptom: .disposeClosureNeverRuns,
+        scenarios: [.articleDemo04, .articleDemo05, .throwingMap, .disposeFromHandlerThroughMaps])
+
+    public static let all: [Defect] = [
+        noTerminalState, flagSetAfterMembers,
+        sinkKeepsSubscriber(.rxDemo03, [.subscriberKeepsDisposable]),
+        sinkKeepsSubscriber(.rxDemo04, [.subscriberKeepsDisposable, .subscriberKeepsDisposableThroughMaps]),
+        compositeCycleLeaks,
+        generatorDisposableDropped, mapDropsUpstream,
+        sinkKeepsSubscriber(.rxDemo05, [.subscriberKeepsDisposable, .subscriberKeepsDisposableThroughMaps]),
+    ]
+
+    // Whether `trace` differs from the expected one exactly as these defects make it differ.
+    static func show(_ defects: [Defect], in trace: [String], of scenario: Scenario) -> Bool {
+        guard trace != scenario.expected else { return false }
+        let symptoms = Set(defects.map(\.symptom))
+        var expected = scenario.expected
+        var actual = trace
+        if symptoms.contains(.disposeClosureNeverRuns) {
+            // Drop each "dispose" and, when the closure sends something, the entry after it.
+            var kept: [String] = []
+            var skipNext = false
+            for entry in expected {
+                if skipNext {
+                    skipNext = false
+                } else if TraceEntry(entry).event == "dispose" {
+                    skipNext = scenario.source.sendsWhenDisposed != nil
+                } else {
+                    kept.append(entry)
+                }
+            }
+            expected = kept
+        }
+        if symptoms.contains(.extraReceives) {
+            let isReceive = { (entry: String) in TraceEntry(entry).event.hasPrefix("receive ") }
+            guard actual.filter(isReceive).count > expected.filter(isReceive).count else { return false }
+            actual.removeAll(where: isReceive)
+            expected.removeAll(where: isReceive)
+        }
+        if symptoms.contains(.leaks) {
+            actual.removeAll { TraceEntry($0).isStillAlive }
+        }
+        return actual == expected
+    }
+}
+
+extension Scenario {
+    // Whether `trace` is this scenario's failure by these defects, and nothing else.
+    public func shows(_ defects: [Defect], in trace: [String]) -> Bool {
+        Defect.show(defects, in: trace, of: self)
+    }
 }
 
 extension Step {
-    private var knownIssues: [ScenarioID: String] {
-        switch self {
-        case .rxDemo01:
-            [
-                .nothingAfterCompleted: KnownDefect.noTerminalState,
-                .nothingAfterError: KnownDefect.noTerminalState,
-            ]
-        case .rxDemo04:
-            [
-                .freedAfterCompletionThroughMaps: KnownDefect.compositeCycleLeaks,
-                .freedAfterDispose: KnownDefect.compositeCycleLeaks,
-            ]
-        case .rxDemo05:
-            Dictionary(
-                uniqueKeysWithValues: [
-                    ScenarioID.articleDemo02, .articleDemo04, .articleDemo05, .completedRunsDisposeClosure,
-                    .errorRunsDisposeClosure, .disposeBeforeCompletion, .disposeTwice, .disposeFromHandler,
-                    .synchronousCompletion, .synchronousCompletionThroughMaps, .throwingMap,
-                    .independentSubscriptions,
-                ].map { ($0, KnownDefect.disposeClosureNeverRuns) })
-        case .rxDemo02, .rxDemo03, .rxDemo06:
-            [:]
-        }
-    }
+    public var defects: [Defect] { Defect.all.filter { $0.step == self } }
 
     public func verdict(for scenario: Scenario) -> Verdict {
         let missing = scenario.needs.subtracting(capabilities)
         if !missing.isEmpty { return .notApplicable(missing: missing) }
-        return knownIssues[scenario.id].map(Verdict.knownIssue) ?? .passes
+        let defects = defects.filter { $0.scenarios.contains(scenario.id) }
+        return defects.isEmpty ? .passes : .knownIssue(defects)
     }
 
     // The scenarios this step can run; the rest are not applicable.
     public var scenarios: [Scenario] {
         Scenario.all.filter { $0.needs.isSubset(of: capabilities) }
+    }
+
+    // The scenarios to run now: all of them, or those that RXDEMO_SCENARIO names
+    // (`make test SCENARIO="dispose twice"`).
+    public var selectedScenarios: [Scenario] {
+        scenarios.filter { $0.matches(ProcessInfo.processInfo.environment["RXDEMO_SCENARIO"]) }
+    }
+}
+
+extension Scenario {
+    // Matches a part of the scenario's sentence or its identifier, in any case.
+    public func matches(_ pattern: String?) -> Bool {
+        guard let pattern, !pattern.isEmpty else { return true }
+        return name.localizedCaseInsensitiveContains(pattern)
+            || String(describing: id).localizedCaseInsensitiveContains(pattern)
+    }
+}
+
+extension Verdict {
+    // The sentence a known issue prints: the cause of each defect behind it.
+    public var reason: String? {
+        guard case .knownIssue(let defects) = self else { return nil }
+        return defects.map(\.cause).joined(separator: "; and ")
     }
 }

@@ -16,39 +16,49 @@ public final class ScriptedSource {
         self.labels = labels
     }
 
-    // Plays the script into `emit`: time 0 at once, later steps on the clock.
+    // Plays the script into `emit`: time 0 at once, later steps on the clock, counted from
+    // the moment of this subscription.
     @discardableResult
     public func start<E: StepEvent>(_ observer: AnyObject, emit: @escaping (E) -> Void) -> ScriptedRun {
         let label = labels.isEmpty ? nil : labels.removeFirst()
-        lifetimes.watch(observer, as: "generator's observer", by: label)
+        lifetimes.watch(observer, as: "generator observer", by: label)
         let trace = trace
-        for action in script.actions {
-            let send = {
-                trace.record("send \(action.signal.traceName)", by: label)
-                emit(action.signal.event())
-            }
-            if action.time == 0 { send() } else { clock.schedule(at: action.time, send) }
+        let send = { (signal: Signal) in
+            trace.record("send \(signal.traceName)", by: label)
+            emit(signal.event())
         }
-        return ScriptedRun(trace: trace, label: label, recordsDispose: script.hasDisposeClosure)
+        let start = clock.now
+        for action in script.actions {
+            if action.time == 0 {
+                send(action.signal)
+            } else {
+                clock.schedule(at: start + action.time) { send(action.signal) }
+            }
+        }
+        let onDispose = script.sendsWhenDisposed.map { signal in { send(signal) } }
+        return ScriptedRun(trace: trace, label: label, recordsDispose: script.hasDisposeClosure, onDispose: onDispose)
     }
 }
 
-// One run of the generator. It holds neither the observer nor the clock, so a disposable
-// that calls `dispose` cannot keep the chain alive by itself.
+// One run of the generator. It holds the observer only when the script sends from inside
+// the dispose closure, as a real closure that captures its observer would.
 public final class ScriptedRun {
     private let trace: Trace
     private let label: String?
     private let recordsDispose: Bool
+    private let onDispose: (() -> Void)?
 
-    init(trace: Trace, label: String?, recordsDispose: Bool) {
+    init(trace: Trace, label: String?, recordsDispose: Bool, onDispose: (() -> Void)?) {
         self.trace = trace
         self.label = label
         self.recordsDispose = recordsDispose
+        self.onDispose = onDispose
     }
 
     // The body of the generator's dispose closure.
     public func dispose() {
         if recordsDispose { trace.record("dispose", by: label) }
+        onDispose?()
     }
 }
 
@@ -57,6 +67,8 @@ public final class RecordingSubscriber {
     private let label: String?
     private let disposeOnReceiving: Int?
     fileprivate var dispose: (() -> Void)?
+    // A subscriber that keeps its own disposable: the cycle a view model makes.
+    fileprivate var kept: AnyObject?
 
     init(trace: Trace, label: String?, disposeOnReceiving: Int?) {
         self.trace = trace
@@ -72,33 +84,18 @@ public final class RecordingSubscriber {
     }
 }
 
-// Weak references to the objects a subscription builds, read once everything is dropped.
-final class Lifetimes {
-    private struct Watched {
-        let name: String
-        weak var object: AnyObject?
-    }
-
-    private var watched: [Watched] = []
-
-    func watch(_ object: AnyObject, as name: String, by label: String? = nil) {
-        watched.append(Watched(name: label.map { "\($0): \(name)" } ?? name, object: object))
-    }
-
-    var stillAlive: [String] { watched.filter { $0.object != nil }.map(\.name) }
-}
-
 extension Scenario {
     // Subscriptions are labelled "a", "b", ... when there is more than one.
     private var labels: [String?] {
         subscribers.count == 1 ? [nil] : subscribers.indices.map { String(UnicodeScalar(UInt8(97 + $0))) }
     }
 
-    public func run<Adapter: StepAdapter>(on adapter: Adapter.Type) -> [String] {
-        let trace = Trace()
+    // Runs the scenario and returns its trace; `onRecord` sees each entry as it is written.
+    public func run<Adapter: StepAdapter>(on adapter: Adapter.Type, onRecord: ((String) -> Void)? = nil) -> [String] {
+        let clock = VirtualClock()
+        let trace = Trace(now: hasClock ? { [unowned clock] in clock.now } : nil, onRecord: onRecord)
         let lifetimes = Lifetimes()
         do {
-            let clock = VirtualClock()
             let source = ScriptedSource(
                 script: source, clock: clock, trace: trace, lifetimes: lifetimes, labels: labels)
             var stream = Adapter.create(source)
@@ -111,23 +108,30 @@ extension Scenario {
             for (label, script) in zip(labels, subscribers) {
                 let subscriber = RecordingSubscriber(
                     trace: trace, label: label, disposeOnReceiving: script.disposeOnReceiving)
-                let subscription = Adapter.subscribe(stream, subscriber)
-                lifetimes.watch(subscription.observer, as: "subscriber's observer", by: label)
-                if let disposable = subscription.disposable {
-                    lifetimes.watch(disposable, as: "disposable from subscribe", by: label)
-                }
-                if script.disposes, let dispose = subscription.dispose {
-                    subscriber.dispose = dispose
-                    for time in script.disposeTimes { clock.schedule(at: time, dispose) }
-                }
                 recorders.append(subscriber)
+                let subscribe = { [stream] in
+                    let subscription = Adapter.subscribe(stream, subscriber)
+                    lifetimes.watch(subscription.observer, as: "subscriber observer", by: label)
+                    lifetimes.explore(from: subscription.observer, named: "subscriber observer", by: label)
+                    if let disposable = subscription.disposable {
+                        lifetimes.watch(disposable, as: "disposable", by: label)
+                        lifetimes.explore(from: disposable, named: "disposable", by: label)
+                        if script.keepsDisposable { subscriber.kept = disposable }
+                    }
+                    if script.disposes, let dispose = subscription.dispose {
+                        subscriber.dispose = dispose
+                        for time in script.disposeTimes { clock.schedule(at: time, dispose) }
+                    }
+                }
+                if script.subscribeTime == 0 { subscribe() } else { clock.schedule(at: script.subscribeTime, subscribe) }
             }
             clock.run()
-            // The harness's own link from subscriber to subscription would be a cycle.
+            // The harness's own link from subscriber to subscription would be a cycle; a
+            // subscriber that keeps its disposable keeps it, as the scenario says.
             recorders.forEach { $0.dispose = nil }
         }
         if checksLifetimes {
-            lifetimes.stillAlive.forEach { trace.record("still alive: \($0)") }
+            lifetimes.stillAlive.forEach { trace.recordAfterRun(Trace.stillAlivePrefix + $0) }
         }
         return trace.entries
     }

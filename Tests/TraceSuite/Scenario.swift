@@ -9,11 +9,23 @@ public struct Scenario: Sendable {
     let subscribers: [SubscriberScript]
     let checksLifetimes: Bool
     public let expected: [String]
+    // Where the scenario is written, so that a failure points at its line in Scenarios.swift.
+    public let location: Location
+
+    public struct Location: Sendable {
+        public let fileID: String
+        public let filePath: String
+        public let line: Int
+        public let column: Int
+
+        public var short: String { "\(fileID.split(separator: "/").last ?? ""):\(line)" }
+    }
 
     init(
         _ id: ScenarioID, source: SourceScript, operators: [Operator] = [],
         subscribers: [SubscriberScript] = [SubscriberScript()], checksLifetimes: Bool = false,
-        expected: [String]
+        expected: [String], fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
+        column: Int = #column
     ) {
         self.id = id
         self.source = source
@@ -21,6 +33,7 @@ public struct Scenario: Sendable {
         self.subscribers = subscribers
         self.checksLifetimes = checksLifetimes
         self.expected = expected
+        self.location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     }
 
     public var name: String { id.rawValue }
@@ -31,6 +44,13 @@ public struct Scenario: Sendable {
         if !operators.isEmpty { needs.insert(.map) }
         if source.hasDisposeClosure || subscribers.contains(where: \.disposes) { needs.insert(.dispose) }
         return needs
+    }
+
+    // A scenario has a clock when anything in it happens after time 0; its trace entries
+    // then carry their time ("t2 dispose").
+    public var hasClock: Bool {
+        source.actions.contains { $0.time > 0 }
+            || subscribers.contains { !$0.disposeTimes.isEmpty || $0.subscribeTime > 0 }
     }
 }
 
@@ -52,9 +72,12 @@ struct SourceScript: Sendable {
     let actions: [Action]
     // Whether the generator returns a disposable whose closure records "dispose".
     let hasDisposeClosure: Bool
+    // What the dispose closure sends, re-entrantly, after recording "dispose".
+    let sendsWhenDisposed: Signal?
 
-    init(hasDisposeClosure: Bool, _ actions: Action...) {
-        self.hasDisposeClosure = hasDisposeClosure
+    init(hasDisposeClosure: Bool, sendsWhenDisposed: Signal? = nil, _ actions: Action...) {
+        self.hasDisposeClosure = hasDisposeClosure || sendsWhenDisposed != nil
+        self.sendsWhenDisposed = sendsWhenDisposed
         self.actions = actions
     }
 }
@@ -70,8 +93,12 @@ struct SubscriberScript: Sendable {
     var disposeTimes: [Int] = []
     // Disposes from inside its own handler when this value arrives.
     var disposeOnReceiving: Int?
+    // When it subscribes; a source's times count from each subscription's start.
+    var subscribeTime = 0
+    // Holds its own disposable for good, as a view model that stores it would.
+    var keepsDisposable = false
 
-    var disposes: Bool { !disposeTimes.isEmpty || disposeOnReceiving != nil }
+    var disposes: Bool { !disposeTimes.isEmpty || disposeOnReceiving != nil || keepsDisposable }
 
     static func dispose(at times: Int...) -> Self { .init(disposeTimes: times) }
 }

@@ -1,5 +1,6 @@
 // The scenario table: every scenario runs against every step that has what it needs.
-public enum ScenarioID: String, Sendable, CaseIterable {
+// Expected traces carry virtual times ("t2 dispose") wherever the scenario has a clock.
+public enum ScenarioID: String, Sendable, CaseIterable, Codable {
     case articleDemo01 = "the article's RxDemo-01 demo"
     case articleDemo02 = "the article's RxDemo-02/03 demo: dispose at 2, completed at 3"
     case articleDemo04 = "the article's RxDemo-04 demo: map { $0 * 2 }"
@@ -11,15 +12,23 @@ public enum ScenarioID: String, Sendable, CaseIterable {
     case errorRunsDisposeClosure = "error terminates and runs the dispose closure"
     case disposeBeforeCompletion = "dispose before completion stops delivery and runs the closure"
     case disposeTwice = "dispose twice runs the closure once"
+    case disposeAfterCompletion = "dispose after completion runs nothing again"
     case disposeFromHandler = "dispose from inside the subscriber's handler"
+    case disposeFromHandlerThroughMaps = "dispose from inside the subscriber's handler, through two maps"
+    case eventFromDisposeClosure = "an event sent from inside the dispose closure is not delivered"
     case synchronousCompletion = "synchronous completion during subscribe"
     case synchronousCompletionThroughMaps = "synchronous completion during subscribe, through two maps"
+    case errorThroughMaps = "an error travels through two maps and runs the dispose closure"
     case throwingMap = "a throwing map becomes an error and tears the source down"
     case independentSubscriptions = "two subscriptions to one observable are independent"
+    case subscribeAgainAfterCompletion = "subscribing again after completion runs the generator again"
     case freedAfterCompletion = "every object is freed after completion"
     case freedAfterCompletionThroughMaps = "every object of a map chain is freed after completion"
     case freedAfterDispose = "every object of a map chain is freed after dispose"
     case freedAfterSynchronousCompletion = "every object of a map chain is freed after synchronous completion"
+    case subscriberKeepsDisposable = "a subscriber that keeps its own disposable is freed after completion"
+    case subscriberKeepsDisposableThroughMaps =
+        "a subscriber that keeps its own disposable is freed after completion, through two maps"
 }
 
 extension Scenario {
@@ -38,58 +47,80 @@ extension Scenario {
         Scenario(
             .articleDemo02, source: articleSource, subscribers: [.dispose(at: 2)],
             expected: [
-                "send 0", "receive 0", "send 1", "receive 1", "send 2", "receive 2", "send 3", "receive 3",
-                "dispose", "send completed",
+                "t0 send 0", "t0 receive 0", "t0 send 1", "t0 receive 1", "t0 send 2", "t0 receive 2", "t0 send 3",
+                "t0 receive 3", "t2 dispose", "t3 send completed",
             ]),
         Scenario(
             .articleDemo04, source: articleSource, operators: [.times(2)], subscribers: [.dispose(at: 2)],
             expected: [
-                "send 0", "receive 0", "send 1", "receive 2", "send 2", "receive 4", "send 3", "receive 6",
-                "dispose", "send completed",
+                "t0 send 0", "t0 receive 0", "t0 send 1", "t0 receive 2", "t0 send 2", "t0 receive 4", "t0 send 3",
+                "t0 receive 6", "t2 dispose", "t3 send completed",
             ]),
         Scenario(
             .articleDemo05, source: articleSource, operators: [.times(2), .plus(1)], subscribers: [.dispose(at: 2)],
             expected: [
-                "send 0", "receive 1", "send 1", "receive 3", "send 2", "receive 5", "send 3", "receive 7",
-                "dispose", "send completed",
+                "t0 send 0", "t0 receive 1", "t0 send 1", "t0 receive 3", "t0 send 2", "t0 receive 5", "t0 send 3",
+                "t0 receive 7", "t2 dispose", "t3 send completed",
             ]),
         Scenario(
             .eventsInOrderThenCompleted,
             source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2), .complete(at: 3)),
-            expected: ["send 1", "receive 1", "send 2", "receive 2", "send completed", "receive completed"]),
+            expected: [
+                "t1 send 1", "t1 receive 1", "t2 send 2", "t2 receive 2", "t3 send completed", "t3 receive completed",
+            ]),
         Scenario(
             .nothingAfterCompleted,
             source: SourceScript(
                 hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2), .send(2, at: 3), .complete(at: 4)),
-            expected: ["send 1", "receive 1", "send completed", "receive completed", "send 2", "send completed"]),
+            expected: [
+                "t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed", "t3 send 2",
+                "t4 send completed",
+            ]),
         Scenario(
             .nothingAfterError,
             source: SourceScript(
                 hasDisposeClosure: false, .send(1, at: 1), .fail(at: 2), .send(2, at: 3), .complete(at: 4)),
-            expected: ["send 1", "receive 1", "send error", "receive error", "send 2", "send completed"]),
+            expected: [
+                "t1 send 1", "t1 receive 1", "t2 send error", "t2 receive error", "t3 send 2", "t4 send completed",
+            ]),
         Scenario(
             .completedRunsDisposeClosure,
             source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 2)),
-            expected: ["send 1", "receive 1", "send completed", "receive completed", "dispose"]),
+            expected: ["t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed", "t2 dispose"]),
         Scenario(
             .errorRunsDisposeClosure,
             source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .fail(at: 2), .send(2, at: 3)),
-            expected: ["send 1", "receive 1", "send error", "receive error", "dispose", "send 2"]),
+            expected: ["t1 send 1", "t1 receive 1", "t2 send error", "t2 receive error", "t2 dispose", "t3 send 2"]),
         Scenario(
             .disposeBeforeCompletion,
             source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 3), .complete(at: 4)),
             subscribers: [.dispose(at: 2)],
-            expected: ["send 1", "receive 1", "dispose", "send 2", "send completed"]),
+            expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t3 send 2", "t4 send completed"]),
         Scenario(
             .disposeTwice,
             source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 4)),
             subscribers: [.dispose(at: 2, 3)],
-            expected: ["send 1", "receive 1", "dispose", "send 2"]),
+            expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t4 send 2"]),
+        Scenario(
+            .disposeAfterCompletion,
+            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 2)),
+            subscribers: [.dispose(at: 3)],
+            expected: ["t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed", "t2 dispose"]),
         Scenario(
             .disposeFromHandler,
             source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2), .send(3, at: 3)),
             subscribers: [SubscriberScript(disposeOnReceiving: 2)],
-            expected: ["send 1", "receive 1", "send 2", "receive 2", "dispose", "send 3"]),
+            expected: ["t1 send 1", "t1 receive 1", "t2 send 2", "t2 receive 2", "t2 dispose", "t3 send 3"]),
+        Scenario(
+            .disposeFromHandlerThroughMaps,
+            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2), .send(3, at: 3)),
+            operators: [.times(2), .plus(1)], subscribers: [SubscriberScript(disposeOnReceiving: 5)],
+            expected: ["t1 send 1", "t1 receive 3", "t2 send 2", "t2 receive 5", "t2 dispose", "t3 send 3"]),
+        Scenario(
+            .eventFromDisposeClosure,
+            source: SourceScript(hasDisposeClosure: true, sendsWhenDisposed: .next(9), .send(1, at: 1), .send(2, at: 3)),
+            subscribers: [.dispose(at: 2)],
+            expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t2 send 9", "t3 send 2"]),
         Scenario(
             .synchronousCompletion,
             source: SourceScript(hasDisposeClosure: true, .send(1), .complete()),
@@ -100,40 +131,67 @@ extension Scenario {
             operators: [.times(2), .plus(1)],
             expected: ["send 1", "receive 3", "send completed", "receive completed", "dispose"]),
         Scenario(
+            .errorThroughMaps,
+            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .fail(at: 2), .send(2, at: 3)),
+            operators: [.times(2), .plus(1)],
+            expected: ["t1 send 1", "t1 receive 3", "t2 send error", "t2 receive error", "t2 dispose", "t3 send 2"]),
+        Scenario(
             .throwingMap,
             source: SourceScript(
                 hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2), .send(3, at: 3), .complete(at: 4)),
             operators: [.failing(on: 2)],
-            expected: ["send 1", "receive 1", "send 2", "receive error", "dispose", "send 3", "send completed"]),
+            expected: [
+                "t1 send 1", "t1 receive 1", "t2 send 2", "t2 receive error", "t2 dispose", "t3 send 3",
+                "t4 send completed",
+            ]),
         Scenario(
             .independentSubscriptions,
             source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 3), .complete(at: 4)),
             subscribers: [.dispose(at: 2), SubscriberScript()],
             expected: [
-                "a: send 1", "a: receive 1", "b: send 1", "b: receive 1",
-                "a: dispose",
-                "a: send 2", "b: send 2", "b: receive 2",
-                "a: send completed", "b: send completed", "b: receive completed", "b: dispose",
+                "t1 a: send 1", "t1 a: receive 1", "t1 b: send 1", "t1 b: receive 1",
+                "t2 a: dispose",
+                "t3 a: send 2", "t3 b: send 2", "t3 b: receive 2",
+                "t4 a: send completed", "t4 b: send completed", "t4 b: receive completed", "t4 b: dispose",
+            ]),
+        Scenario(
+            .subscribeAgainAfterCompletion,
+            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 2)),
+            subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 3)],
+            expected: [
+                "t1 a: send 1", "t1 a: receive 1", "t2 a: send completed", "t2 a: receive completed", "t2 a: dispose",
+                "t4 b: send 1", "t4 b: receive 1", "t5 b: send completed", "t5 b: receive completed", "t5 b: dispose",
             ]),
         Scenario(
             .freedAfterCompletion,
             source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2)),
             checksLifetimes: true,
-            expected: ["send 1", "receive 1", "send completed", "receive completed"]),
+            expected: ["t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed"]),
         Scenario(
             .freedAfterCompletionThroughMaps,
             source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2)),
             operators: [.times(2), .plus(1)], checksLifetimes: true,
-            expected: ["send 1", "receive 3", "send completed", "receive completed"]),
+            expected: ["t1 send 1", "t1 receive 3", "t2 send completed", "t2 receive completed"]),
         Scenario(
             .freedAfterDispose,
             source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
             operators: [.times(2), .plus(1)], subscribers: [.dispose(at: 2)], checksLifetimes: true,
-            expected: ["send 1", "receive 3", "send 2"]),
+            expected: ["t1 send 1", "t1 receive 3", "t3 send 2"]),
         Scenario(
             .freedAfterSynchronousCompletion,
             source: SourceScript(hasDisposeClosure: false, .send(1), .complete()),
             operators: [.times(2), .plus(1)], checksLifetimes: true,
             expected: ["send 1", "receive 3", "send completed", "receive completed"]),
+        Scenario(
+            .subscriberKeepsDisposable,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2)),
+            subscribers: [SubscriberScript(keepsDisposable: true)], checksLifetimes: true,
+            expected: ["t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed"]),
+        Scenario(
+            .subscriberKeepsDisposableThroughMaps,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2)),
+            operators: [.times(2), .plus(1)], subscribers: [SubscriberScript(keepsDisposable: true)],
+            checksLifetimes: true,
+            expected: ["t1 send 1", "t1 receive 3", "t2 send completed", "t2 receive completed"]),
     ]
 }

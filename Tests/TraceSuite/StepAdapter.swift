@@ -15,6 +15,22 @@ public protocol StepAdapter {
 
     // Subscribes an observer whose handler is `subscriber.receive`.
     static func subscribe(_ stream: Stream, _ subscriber: RecordingSubscriber) -> Subscription
+
+    // What the article says the step looks like, beyond its behaviour: the types that
+    // `subscribe`, `create` and `map` hand back. Only what the article names, never private
+    // names or files, so that a different but correct implementation passes.
+    static func shape() -> [ShapeCheck]
+}
+
+// One requirement on a step's shape, and whether the step meets it.
+public struct ShapeCheck: Sendable {
+    public let requirement: String
+    public let holds: Bool
+
+    public init(_ requirement: String, _ holds: Bool) {
+        self.requirement = requirement
+        self.holds = holds
+    }
 }
 
 extension StepAdapter {

@@ -1,14 +1,61 @@
 // The one log a scenario writes to: what the source sends, what the subscriber receives,
 // when the source's dispose closure runs, and what is left alive at the end. Entries are
-// spelled as the article's demos print them ("send 0", "receive 0", "dispose").
+// spelled as the article's demos print them ("send 0", "receive 0", "dispose"); in a
+// scenario with a clock each one starts with its virtual time ("t2 dispose").
 public final class Trace {
     public private(set) var entries: [String] = []
+    private let now: (() -> Int)?
+    private let onRecord: ((String) -> Void)?
 
-    public init() {}
+    // `now` stamps each entry with the clock's time; `onRecord` sees each entry as it is
+    // written, so that a run that crashes still leaves what it traced so far.
+    public init(now: (() -> Int)? = nil, onRecord: ((String) -> Void)? = nil) {
+        self.now = now
+        self.onRecord = onRecord
+    }
 
     public func record(_ entry: String, by label: String? = nil) {
-        entries.append(label.map { "\($0): \(entry)" } ?? entry)
+        let labelled = label.map { "\($0): \(entry)" } ?? entry
+        append(now.map { "t\($0()) \(labelled)" } ?? labelled)
     }
+
+    // An entry about the end of the run, with no time.
+    func recordAfterRun(_ entry: String) { append(entry) }
+
+    private func append(_ entry: String) {
+        entries.append(entry)
+        onRecord?(entry)
+    }
+}
+
+// One entry taken apart: "t2 a: receive 3" is time 2, subscription "a", event "receive 3".
+public struct TraceEntry: Equatable, Sendable {
+    public let time: Int?
+    public let label: String?
+    public let event: String
+
+    public init(_ entry: String) {
+        var rest = Substring(entry)
+        if rest.first == "t", let space = rest.firstIndex(of: " "), let time = Int(rest.dropFirst().prefix(upTo: space)) {
+            self.time = time
+            rest = rest[rest.index(after: space)...]
+        } else {
+            self.time = nil
+        }
+        if let colon = rest.range(of: ": "), rest[..<colon.lowerBound].count == 1 {
+            self.label = String(rest[..<colon.lowerBound])
+            rest = rest[colon.upperBound...]
+        } else {
+            self.label = nil
+        }
+        self.event = String(rest)
+    }
+
+    public var isStillAlive: Bool { event.hasPrefix(Trace.stillAlivePrefix) }
+}
+
+extension Trace {
+    public static let stillAlivePrefix = "still alive: "
 }
 
 // A step-independent copy of an event, as the trace spells it.

@@ -1,0 +1,133 @@
+import Foundation
+
+// What one scenario did, as the test process hands it to `make check`: its trace, or how
+// the step crashed while running it. One small text file per scenario, under the folder
+// that RXDEMO_REPORT_DIR names; nothing is written when it is not set.
+public struct ScenarioRecord: Equatable {
+    public enum Outcome: Equatable {
+        // Written before the run starts; still there afterwards means the process died.
+        case running
+        case finished
+        // The step crashed; `message` is what it printed on the way (often nothing).
+        case crashed(message: String)
+    }
+
+    public let id: ScenarioID
+    public var outcome: Outcome
+    public var trace: [String]
+
+    public init(id: ScenarioID, outcome: Outcome, trace: [String] = []) {
+        self.id = id
+        self.outcome = outcome
+        self.trace = trace
+    }
+}
+
+public enum ReportFolder {
+    public static var path: String? {
+        ProcessInfo.processInfo.environment["RXDEMO_REPORT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    static func file(for id: ScenarioID, in folder: String) -> String { "\(folder)/\(id).txt" }
+    static func shapeFile(in folder: String) -> String { "\(folder)/shape.txt" }
+
+    public static func write(_ record: ScenarioRecord) {
+        guard let folder = path else { return }
+        var lines = ["scenario \(record.id)"]
+        switch record.outcome {
+        case .running: lines.append("outcome running")
+        case .finished: lines.append("outcome finished")
+        case .crashed(let message):
+            lines.append("outcome crashed")
+            lines += message.split(separator: "\n").map { "message \($0)" }
+        }
+        lines += record.trace.map { "trace \($0)" }
+        save(lines, to: file(for: record.id, in: folder))
+    }
+
+    public static func writeShape(_ checks: [ShapeCheck]?) {
+        guard let folder = path else { return }
+        let lines = checks.map { ["outcome finished"] + $0.map { ($0.holds ? "ok " : "missing ") + $0.requirement } }
+        save(lines ?? ["outcome running"], to: shapeFile(in: folder))
+    }
+
+    public static func readRecords(in folder: String) -> [ScenarioID: ScenarioRecord] {
+        var records: [ScenarioID: ScenarioRecord] = [:]
+        for id in ScenarioID.allCases {
+            guard let lines = load(file(for: id, in: folder)) else { continue }
+            var record = ScenarioRecord(id: id, outcome: .running)
+            var message: [String] = []
+            for line in lines {
+                if line == "outcome finished" { record.outcome = .finished }
+                if line == "outcome crashed" { record.outcome = .crashed(message: "") }
+                if line.hasPrefix("message ") { message.append(String(line.dropFirst(8))) }
+                if line.hasPrefix("trace ") { record.trace.append(String(line.dropFirst(6))) }
+            }
+            if case .crashed = record.outcome { record.outcome = .crashed(message: message.joined(separator: "\n")) }
+            records[id] = record
+        }
+        return records
+    }
+
+    // nil: the shape test did not run; a record with `finished == false`: it crashed.
+    public static func readShape(in folder: String) -> (finished: Bool, checks: [ShapeCheck])? {
+        guard let lines = load(shapeFile(in: folder)) else { return nil }
+        let checks = lines.compactMap { line -> ShapeCheck? in
+            if line.hasPrefix("ok ") { return ShapeCheck(String(line.dropFirst(3)), true) }
+            if line.hasPrefix("missing ") { return ShapeCheck(String(line.dropFirst(8)), false) }
+            return nil
+        }
+        return (lines.contains("outcome finished"), checks)
+    }
+
+    private static func save(_ lines: [String], to path: String) {
+        try? (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    private static func load(_ path: String) -> [String]? {
+        (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n").map(String.init)
+    }
+}
+
+// The expected and the actual trace side by side, one event per line, every differing
+// line marked and the first one pointed at. "still alive" entries are listed below it.
+public func sideBySide(expected: [String], actual: [String]) -> [String] {
+    let actualEvents = actual.filter { !TraceEntry($0).isStillAlive }
+    let width = max(12, (expected.map(\.count).max() ?? 0) + 2)
+    func pad(_ text: String) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+    var lines = ["    " + pad("expected") + "actual"]
+    var first = true
+    for index in 0..<max(expected.count, actualEvents.count) {
+        let left = index < expected.count ? expected[index] : "—"
+        let right = index < actualEvents.count ? actualEvents[index] : "—"
+        let differs = left != right
+        let mark = differs ? (first ? " ▶  " : " ≠  ") : "    "
+        lines.append(mark + pad(left) + right + (differs && first ? "   ← first difference" : ""))
+        if differs { first = false }
+    }
+    let alive = actual.filter { TraceEntry($0).isStillAlive }
+    if !alive.isEmpty {
+        lines.append("still alive after the run (everything should be freed):")
+        lines += alive.map { "  - " + $0.dropFirst(Trace.stillAlivePrefix.count) }
+    }
+    return lines
+}
+
+// What a crash most likely was, from what the step printed on its way down, and what
+// the scenario had traced until then.
+public func crashAdvice(trace: [String], message: String) -> String {
+    let traced = trace.isEmpty ? "nothing" : trace.joined(separator: ", ")
+    let cause =
+        message.isEmpty
+        ? """
+        It printed nothing, which is what a stack overflow looks like: almost always endless \
+        recursion, a sink and its disposer calling each other's dispose(). A flag stops it: \
+        `guard !disposed else { return }` at the top of dispose(), set before anything else is disposed.
+        """
+        : """
+        A Swift runtime trap (a failed `as!`, a nil force-unwrapped, a fatalError such as \
+        rxAbstractMethod() in a method a subclass should override). It printed:
+        \(message)
+        """
+    return "It traced \(traced) before it crashed; the other scenarios run in processes of their own and still report.\n" + cause
+}
