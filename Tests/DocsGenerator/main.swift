@@ -131,12 +131,8 @@ func changedFiles(from: Step, to: Step) throws -> [String] {
 }
 
 func knownIssues(of step: Step) -> [String] {
-    var missing: [String] = []
-    for scenario in Scenario.all {
-        if case .notApplicable(let lacks) = step.verdict(for: scenario) {
-            missing.append("\(italic(scenario.name)) (no \(lacks.map(\.rawValue).sorted().joined(separator: ", ")))")
-        }
-    }
+    let notApplicable = Scenario.all.count - step.scenarios.count
+    let lacks = Capability.allCases.filter { !step.capabilities.contains($0) }.map { "`\($0.rawValue)`" }
     var lines: [String] = []
     for defect in step.defects {
         lines += ["**\(letter(defect)), \(defect.title).** \(defect.cause). Scenarios:", ""]
@@ -144,7 +140,11 @@ func knownIssues(of step: Step) -> [String] {
     }
     if step.defects.isEmpty { lines += ["None: \(step) passes every scenario it can run.", ""] }
     lines.append("\(step) runs \(step.scenarios.count) of the \(Scenario.all.count) scenarios.")
-    if !missing.isEmpty { lines.append("Not applicable: " + missing.joined(separator: ", ") + ".") }
+    if notApplicable > 0 {
+        lines.append(
+            "The other \(notApplicable) need \(lacks.joined(separator: " or ")), which \(step) does not have yet"
+                + " (the [matrix](matrix.md) lists them).")
+    }
     return lines
 }
 

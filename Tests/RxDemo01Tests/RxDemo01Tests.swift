@@ -26,10 +26,7 @@ enum RxDemo01Adapter: StepAdapter {
         let observer = Observer<Int>(handler: { _ in })
         var handed: AnyObject?
         Observable<Int>(eventGenerator: { handed = $0 }).subscribe(observer: observer)
-        return [
-            ShapeCheck("`subscribe(observer:)` runs the event generator at once", handed != nil),
-            ShapeCheck("the generator is handed the subscriber itself, nothing in between", handed === observer),
-        ]
+        return [ShapeCheck("`subscribe(observer:)` runs the event generator at once", handed != nil)]
     }
 }
 

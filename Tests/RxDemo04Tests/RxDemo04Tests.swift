@@ -30,7 +30,9 @@ enum RxDemo04Adapter: StepAdapter {
         let mapped = Observable<Int> { _ in AnonymousDisposable {} }.map { $0 * 2 }
         let disposable = mapped.subscribe(observer: observer)
         return [
-            ShapeCheck("`map` returns a plain `Observable`: an operator is just another observable", type(of: mapped) == Observable<Int>.self),
+            ShapeCheck(
+                "`map` returns a plain `Observable`: an operator is just another observable",
+                type(of: mapped) == Observable<Int>.self),
             ShapeCheck("`subscribe(observer:)` returns the `Sink`", disposable is Sink<Observer<Int>>),
         ]
     }

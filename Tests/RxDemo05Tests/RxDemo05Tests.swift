@@ -35,9 +35,15 @@ enum RxDemo05Adapter: StepAdapter {
         return [
             ShapeCheck("`create` returns an `AnonymousObservable`", created is AnonymousObservable<Int>),
             ShapeCheck("`AnonymousObservable` is a `Producer`", created is Producer<Int>),
-            ShapeCheck("`map` returns a `MapObservable`, a `Producer`", mapped is MapObservable<Int, Int> && mapped is Producer<Int>),
-            ShapeCheck("`subscribe(observer:)` returns the sink `run` made", disposable is MapObserver<Int, Int, Observer<Int>>),
-            ShapeCheck("`AnonymousObserver` and `MapObserver` are `Sink`s", anonymous is AnonymousObserver<Observer<Int>> && map is MapObserver<Int, Int, Observer<Int>>),
+            ShapeCheck(
+                "`map` returns a `MapObservable`, a `Producer`",
+                mapped is MapObservable<Int, Int> && mapped is Producer<Int>),
+            ShapeCheck(
+                "`subscribe(observer:)` returns the sink `run` made", disposable is MapObserver<Int, Int, Observer<Int>>
+            ),
+            ShapeCheck(
+                "`AnonymousObserver` and `MapObserver` are `Sink`s",
+                anonymous is AnonymousObserver<Observer<Int>> && map is MapObserver<Int, Int, Observer<Int>>),
         ]
     }
 }

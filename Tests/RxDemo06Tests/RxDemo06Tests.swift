@@ -33,10 +33,16 @@ enum RxDemo06Adapter: StepAdapter {
         let parts: (sink: Disposable, subscription: Disposable)? = (created as? AnonymousObservable<Int>)?
             .run(observer: observer, cancel: SinkDisposer())
         return [
-            ShapeCheck("`create` returns an `AnonymousObservable`, a `Producer`", created is AnonymousObservable<Int> && created is Producer<Int>),
-            ShapeCheck("`map` returns a `MapObservable`, a `Producer`", mapped is MapObservable<Int, Int> && mapped is Producer<Int>),
+            ShapeCheck(
+                "`create` returns an `AnonymousObservable`, a `Producer`",
+                created is AnonymousObservable<Int> && created is Producer<Int>),
+            ShapeCheck(
+                "`map` returns a `MapObservable`, a `Producer`",
+                mapped is MapObservable<Int, Int> && mapped is Producer<Int>),
             ShapeCheck("`subscribe(observer:)` returns a `SinkDisposer`", disposable is SinkDisposer),
-            ShapeCheck("`run(observer:cancel:)` returns the sink and the upstream subscription", parts?.sink is Sink<Observer<Int>>),
+            ShapeCheck(
+                "`run(observer:cancel:)` returns the sink and the upstream subscription",
+                parts?.sink is Sink<Observer<Int>>),
         ]
     }
 }

@@ -24,6 +24,8 @@ public struct Defect: Hashable, Sendable {
         case extraReceives
         // The generator's dispose closure never runs: its "dispose", and whatever it sends, are missing.
         case disposeClosureNeverRuns
+        // A dispose does not reach the source: its closure runs only once the source ends, or never.
+        case disposeLateOrNever
         // Objects of the chain outlive the subscription.
         case leaks
     }
@@ -73,7 +75,7 @@ extension Defect {
         step: .rxDemo05, title: "disposing a map never reaches upstream",
         cause:
             "RxDemo05's MapObservable.run drops what the upstream subscribe returns, so a dispose that starts below a map never reaches the sinks above it",
-        symptom: .disposeClosureNeverRuns,
+        symptom: .disposeLateOrNever,
         scenarios: [.articleDemo04, .articleDemo05, .throwingMap, .disposeFromHandlerThroughMaps])
 
     public static let all: [Defect] = [
@@ -91,11 +93,11 @@ extension Defect {
         let symptoms = Set(defects.map(\.symptom))
         var expected = scenario.expected
         var actual = trace
-        if symptoms.contains(.disposeClosureNeverRuns) {
-            // Drop each "dispose" and, when the closure sends something, the entry after it.
+        // Drops each "dispose" and, when the closure sends something, the entry after it.
+        func withoutDisposeClosure(_ trace: [String]) -> [String] {
             var kept: [String] = []
             var skipNext = false
-            for entry in expected {
+            for entry in trace {
                 if skipNext {
                     skipNext = false
                 } else if TraceEntry(entry).event == "dispose" {
@@ -104,7 +106,13 @@ extension Defect {
                     kept.append(entry)
                 }
             }
-            expected = kept
+            return kept
+        }
+        if symptoms.contains(.disposeClosureNeverRuns) || symptoms.contains(.disposeLateOrNever) {
+            expected = withoutDisposeClosure(expected)
+        }
+        if symptoms.contains(.disposeLateOrNever) {
+            actual = withoutDisposeClosure(actual)
         }
         if symptoms.contains(.extraReceives) {
             let isReceive = { (entry: String) in TraceEntry(entry).event.hasPrefix("receive ") }

@@ -46,7 +46,9 @@ final class Lifetimes {
                 Self.references(of: holder).filter { $0.object === object }
                     .map { "\(Self.typeName(holder)).\($0.property)" }
             }
-            let held = holders.isEmpty ? "held by nothing the walk can see (a closure?)" : "held by " + holders.joined(separator: ", ")
+            let held =
+                holders.isEmpty
+                ? "held by nothing the walk can see (a closure?)" : "held by " + holders.joined(separator: ", ")
             return "\(Self.typeName(object)) (\(name)), \(held)"
         }
     }

@@ -129,5 +129,7 @@ public func crashAdvice(trace: [String], message: String) -> String {
         rxAbstractMethod() in a method a subclass should override). It printed:
         \(message)
         """
-    return "It traced \(traced) before it crashed; the other scenarios run in processes of their own and still report.\n" + cause
+    return
+        "The step crashed after tracing: \(traced). The other scenarios run in processes of their own and still report.\n"
+        + cause
 }

@@ -123,7 +123,11 @@ extension Scenario {
                         for time in script.disposeTimes { clock.schedule(at: time, dispose) }
                     }
                 }
-                if script.subscribeTime == 0 { subscribe() } else { clock.schedule(at: script.subscribeTime, subscribe) }
+                if script.subscribeTime == 0 {
+                    subscribe()
+                } else {
+                    clock.schedule(at: script.subscribeTime, subscribe)
+                }
             }
             clock.run()
             // The harness's own link from subscriber to subscription would be a cycle; a

@@ -118,7 +118,8 @@ extension Scenario {
             expected: ["t1 send 1", "t1 receive 3", "t2 send 2", "t2 receive 5", "t2 dispose", "t3 send 3"]),
         Scenario(
             .eventFromDisposeClosure,
-            source: SourceScript(hasDisposeClosure: true, sendsWhenDisposed: .next(9), .send(1, at: 1), .send(2, at: 3)),
+            source: SourceScript(
+                hasDisposeClosure: true, sendsWhenDisposed: .next(9), .send(1, at: 1), .send(2, at: 3)),
             subscribers: [.dispose(at: 2)],
             expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t2 send 9", "t3 send 2"]),
         Scenario(

@@ -36,7 +36,8 @@ public struct TraceEntry: Equatable, Sendable {
 
     public init(_ entry: String) {
         var rest = Substring(entry)
-        if rest.first == "t", let space = rest.firstIndex(of: " "), let time = Int(rest.dropFirst().prefix(upTo: space)) {
+        if rest.first == "t", let space = rest.firstIndex(of: " "), let time = Int(rest.dropFirst().prefix(upTo: space))
+        {
             self.time = time
             rest = rest[rest.index(after: space)...]
         } else {

@@ -67,49 +67,50 @@ public func crashComment(_ scenario: Scenario, on step: Step) -> Comment {
 }
 
 #if compiler(>=6.3)
-// A scenario run in a child process (an exit test), so that a crash in step code takes
-// down that one scenario only. The child writes each trace entry to a file as it goes, and
-// what it prints on standard error to another; the parent reads both afterwards.
-public struct IsolatedRun {
-    public let path: String
-    private let scenario: Scenario
+    // A scenario run in a child process (an exit test), so that a crash in step code takes
+    // down that one scenario only. The child writes each trace entry to a file as it goes, and
+    // what it prints on standard error to another; the parent reads both afterwards.
+    public struct IsolatedRun {
+        public let path: String
+        private let scenario: Scenario
 
-    public init(_ scenario: Scenario) {
-        self.scenario = scenario
-        self.path = NSTemporaryDirectory() + "/rxdemo-\(UUID().uuidString).trace"
-        ReportFolder.write(ScenarioRecord(id: scenario.id, outcome: .running))
-    }
-
-    // The child's side.
-    public static func play<Adapter: StepAdapter>(_ id: ScenarioID, on adapter: Adapter.Type, to path: String) {
-        guard let scenario = Scenario.all.first(where: { $0.id == id }),
-            FileManager.default.createFile(atPath: path, contents: nil),
-            FileManager.default.createFile(atPath: path + ".stderr", contents: nil),
-            let trace = FileHandle(forWritingAtPath: path),
-            let errors = FileHandle(forWritingAtPath: path + ".stderr")
-        else { preconditionFailure("cannot write \(path)") }
-        dup2(errors.fileDescriptor, STDERR_FILENO)
-        _ = scenario.run(on: adapter) { entry in try? trace.write(contentsOf: Data((entry + "\n").utf8)) }
-    }
-
-    // The parent's side, once the child has exited: `crashed` when it did not exit normally.
-    public func verify<Adapter: StepAdapter>(on adapter: Adapter.Type, crashed: Bool) {
-        let trace = Self.lines(path)
-        let message = Self.lines(path + ".stderr").joined(separator: "\n")
-        try? FileManager.default.removeItem(atPath: path)
-        try? FileManager.default.removeItem(atPath: path + ".stderr")
-        guard !crashed else {
-            ReportFolder.write(ScenarioRecord(id: scenario.id, outcome: .crashed(message: message), trace: trace))
-            Issue.record(
-                Comment(rawValue: crashAdvice(trace: trace, message: message)), sourceLocation: scenario.sourceLocation)
-            return
+        public init(_ scenario: Scenario) {
+            self.scenario = scenario
+            self.path = NSTemporaryDirectory() + "/rxdemo-\(UUID().uuidString).trace"
+            ReportFolder.write(ScenarioRecord(id: scenario.id, outcome: .running))
         }
-        ReportFolder.write(ScenarioRecord(id: scenario.id, outcome: .finished, trace: trace))
-        TraceTesting.verify(scenario, on: adapter, trace: trace)
-    }
 
-    private static func lines(_ path: String) -> [String] {
-        ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        // The child's side.
+        public static func play<Adapter: StepAdapter>(_ id: ScenarioID, on adapter: Adapter.Type, to path: String) {
+            guard let scenario = Scenario.all.first(where: { $0.id == id }),
+                FileManager.default.createFile(atPath: path, contents: nil),
+                FileManager.default.createFile(atPath: path + ".stderr", contents: nil),
+                let trace = FileHandle(forWritingAtPath: path),
+                let errors = FileHandle(forWritingAtPath: path + ".stderr")
+            else { preconditionFailure("cannot write \(path)") }
+            dup2(errors.fileDescriptor, STDERR_FILENO)
+            _ = scenario.run(on: adapter) { entry in try? trace.write(contentsOf: Data((entry + "\n").utf8)) }
+        }
+
+        // The parent's side, once the child has exited: `crashed` when it did not exit normally.
+        public func verify<Adapter: StepAdapter>(on adapter: Adapter.Type, crashed: Bool) {
+            let trace = Self.lines(path)
+            let message = Self.lines(path + ".stderr").joined(separator: "\n")
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: path + ".stderr")
+            guard !crashed else {
+                ReportFolder.write(ScenarioRecord(id: scenario.id, outcome: .crashed(message: message), trace: trace))
+                Issue.record(
+                    Comment(rawValue: crashAdvice(trace: trace, message: message)),
+                    sourceLocation: scenario.sourceLocation)
+                return
+            }
+            ReportFolder.write(ScenarioRecord(id: scenario.id, outcome: .finished, trace: trace))
+            TraceTesting.verify(scenario, on: adapter, trace: trace)
+        }
+
+        private static func lines(_ path: String) -> [String] {
+            ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
     }
-}
 #endif
