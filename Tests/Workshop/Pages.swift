@@ -1,0 +1,43 @@
+import TraceSuite
+
+// The "Build it yourself" section of a step's page is the one place that says what to
+// build, what the checks call and the three hints; `make start`, `make check` and `make
+// hint` print from it, so the page and the terminal never disagree.
+struct BuildItYourself {
+    let page: String
+    let goal: [String]
+    let checksCall: [String]
+    let hints: [[String]]
+
+    static let heading = "## Build it yourself"
+
+    init(step: Step) throws {
+        let prefix = "0\(step.rawValue)-"
+        guard let name = (try? files.contentsOfDirectory(atPath: "Docs"))?.first(where: { $0.hasPrefix(prefix) }),
+            let text = read("Docs/\(name)")
+        else { throw WorkshopError(description: "no page Docs/\(prefix)….md: run this from the repository root") }
+        page = "Docs/\(name)"
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let start = lines.firstIndex(of: Self.heading) else {
+            throw WorkshopError(description: "\(page) has no '\(Self.heading)' section")
+        }
+        let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
+        var parts: [(title: String, body: [String])] = [("", [])]
+        for line in lines[(start + 1)..<end] {
+            if line.hasPrefix("### ") {
+                parts.append((String(line.dropFirst(4)), []))
+            } else {
+                parts[parts.count - 1].body.append(line)
+            }
+        }
+        func trimmed(_ body: [String]) -> [String] {
+            Array(body.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed())
+        }
+        goal = trimmed(parts[0].body)
+        checksCall = trimmed(parts.first { $0.title == "What the checks call" }?.body ?? [])
+        hints = parts.filter { $0.title.hasPrefix("Hint ") }.map { [$0.title + ":"] + trimmed($0.body) }
+        guard hints.count == 3, !checksCall.isEmpty else {
+            throw WorkshopError(description: "\(page): '\(Self.heading)' needs 'What the checks call' and Hint 1, 2, 3")
+        }
+    }
+}
