@@ -210,7 +210,34 @@ func selftest(_ steps: [Step]) throws -> Int32 {
         let left = "not done (\(starter.summary))".padding(toLength: 29, withPad: " ", startingAt: 0)
         print("\(step)  \(left)\(reference.summary)\(ok ? "" : "   ✘ expected: starter not done, reference done")")
     }
-    print("\(steps.count - failures) passed, \(failures) failed")
+    print()
+    print("Mistakes the suite must catch (each a reference step with one change):")
+    let pairFailures = failures
+    var caught = 0
+    let wanted = mutants.filter { steps.contains($0.step) }
+    for mutant in wanted {
+        let workspace = Workspace(step: mutant.step, root: root)
+        try? files.removeItem(atPath: workspace.path)
+        try files.createDirectory(atPath: workspace.path, withIntermediateDirectories: true)
+        try copy(listFiles(in: workspace.reference), from: workspace.reference, to: workspace.path)
+        let path = "\(workspace.path)/\(mutant.file)"
+        guard var text = read(path), mutant.changes.allSatisfy({ text.contains($0.key) }) else {
+            throw WorkshopError(
+                description:
+                    "the mutant \"\(mutant.mistake)\" no longer applies to \(workspace.reference)/\(mutant.file)")
+        }
+        for (original, replacement) in mutant.changes {
+            text = text.replacingOccurrences(of: original, with: replacement)
+        }
+        try write(text, to: path)
+        let result = try check(workspace, verbose: false, quiet: true)
+        if result.status == .done { failures += 1 } else { caught += 1 }
+        print(
+            "\(mutant.step)  \(mutant.mistake): \(result.status == .done ? "✘ called done" : "caught (\(result.summary))")"
+        )
+    }
+    print()
+    print("\(steps.count - pairFailures + caught) passed, \(failures) failed")
     return failures == 0 ? 0 : 1
 }
 
