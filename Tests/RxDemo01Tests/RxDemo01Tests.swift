@@ -32,19 +32,7 @@ enum RxDemo01Adapter: StepAdapter {
 
 @Test("RxDemo01 traces", arguments: Step.rxDemo01.selectedScenarios)
 func rxDemo01(_ scenario: Scenario) async {
-    // With exit tests (Swift 6.3 and later) each scenario runs in a process of its own, so
-    // that a crash in step code names its scenario and the other scenarios still report.
-    #if compiler(>=6.3)
-        let run = IsolatedRun(scenario)
-        let exit = await #expect(
-            processExitsWith: .success, crashComment(scenario, on: .rxDemo01), sourceLocation: scenario.sourceLocation
-        ) { [id = scenario.id as ScenarioID, path = run.path as String] in
-            IsolatedRun.play(id, on: RxDemo01Adapter.self, to: path)
-        }
-        run.verify(on: RxDemo01Adapter.self, crashed: exit == nil)
-    #else
-        verify(scenario, on: RxDemo01Adapter.self)
-    #endif
+    await verify(scenario, on: RxDemo01Adapter.self)
 }
 
 @Test("RxDemo01 has the article's shape")

@@ -39,19 +39,7 @@ enum RxDemo02Adapter: StepAdapter {
 
 @Test("RxDemo02 traces", arguments: Step.rxDemo02.selectedScenarios)
 func rxDemo02(_ scenario: Scenario) async {
-    // With exit tests (Swift 6.3 and later) each scenario runs in a process of its own, so
-    // that a crash in step code names its scenario and the other scenarios still report.
-    #if compiler(>=6.3)
-        let run = IsolatedRun(scenario)
-        let exit = await #expect(
-            processExitsWith: .success, crashComment(scenario, on: .rxDemo02), sourceLocation: scenario.sourceLocation
-        ) { [id = scenario.id as ScenarioID, path = run.path as String] in
-            IsolatedRun.play(id, on: RxDemo02Adapter.self, to: path)
-        }
-        run.verify(on: RxDemo02Adapter.self, crashed: exit == nil)
-    #else
-        verify(scenario, on: RxDemo02Adapter.self)
-    #endif
+    await verify(scenario, on: RxDemo02Adapter.self)
 }
 
 @Test("RxDemo02 has the article's shape")

@@ -41,19 +41,7 @@ enum RxDemo03Adapter: StepAdapter {
 
 @Test("RxDemo03 traces", arguments: Step.rxDemo03.selectedScenarios)
 func rxDemo03(_ scenario: Scenario) async {
-    // With exit tests (Swift 6.3 and later) each scenario runs in a process of its own, so
-    // that a crash in step code names its scenario and the other scenarios still report.
-    #if compiler(>=6.3)
-        let run = IsolatedRun(scenario)
-        let exit = await #expect(
-            processExitsWith: .success, crashComment(scenario, on: .rxDemo03), sourceLocation: scenario.sourceLocation
-        ) { [id = scenario.id as ScenarioID, path = run.path as String] in
-            IsolatedRun.play(id, on: RxDemo03Adapter.self, to: path)
-        }
-        run.verify(on: RxDemo03Adapter.self, crashed: exit == nil)
-    #else
-        verify(scenario, on: RxDemo03Adapter.self)
-    #endif
+    await verify(scenario, on: RxDemo03Adapter.self)
 }
 
 @Test("RxDemo03 has the article's shape")

@@ -40,19 +40,7 @@ enum RxDemo04Adapter: StepAdapter {
 
 @Test("RxDemo04 traces", arguments: Step.rxDemo04.selectedScenarios)
 func rxDemo04(_ scenario: Scenario) async {
-    // With exit tests (Swift 6.3 and later) each scenario runs in a process of its own, so
-    // that a crash in step code names its scenario and the other scenarios still report.
-    #if compiler(>=6.3)
-        let run = IsolatedRun(scenario)
-        let exit = await #expect(
-            processExitsWith: .success, crashComment(scenario, on: .rxDemo04), sourceLocation: scenario.sourceLocation
-        ) { [id = scenario.id as ScenarioID, path = run.path as String] in
-            IsolatedRun.play(id, on: RxDemo04Adapter.self, to: path)
-        }
-        run.verify(on: RxDemo04Adapter.self, crashed: exit == nil)
-    #else
-        verify(scenario, on: RxDemo04Adapter.self)
-    #endif
+    await verify(scenario, on: RxDemo04Adapter.self)
 }
 
 @Test("RxDemo04 has the article's shape")

@@ -50,19 +50,7 @@ enum RxDemo05Adapter: StepAdapter {
 
 @Test("RxDemo05 traces", arguments: Step.rxDemo05.selectedScenarios)
 func rxDemo05(_ scenario: Scenario) async {
-    // With exit tests (Swift 6.3 and later) each scenario runs in a process of its own, so
-    // that a crash in step code names its scenario and the other scenarios still report.
-    #if compiler(>=6.3)
-        let run = IsolatedRun(scenario)
-        let exit = await #expect(
-            processExitsWith: .success, crashComment(scenario, on: .rxDemo05), sourceLocation: scenario.sourceLocation
-        ) { [id = scenario.id as ScenarioID, path = run.path as String] in
-            IsolatedRun.play(id, on: RxDemo05Adapter.self, to: path)
-        }
-        run.verify(on: RxDemo05Adapter.self, crashed: exit == nil)
-    #else
-        verify(scenario, on: RxDemo05Adapter.self)
-    #endif
+    await verify(scenario, on: RxDemo05Adapter.self)
 }
 
 @Test("RxDemo05 has the article's shape")

@@ -49,19 +49,7 @@ enum RxDemo06Adapter: StepAdapter {
 
 @Test("RxDemo06 traces", arguments: Step.rxDemo06.selectedScenarios)
 func rxDemo06(_ scenario: Scenario) async {
-    // With exit tests (Swift 6.3 and later) each scenario runs in a process of its own, so
-    // that a crash in step code names its scenario and the other scenarios still report.
-    #if compiler(>=6.3)
-        let run = IsolatedRun(scenario)
-        let exit = await #expect(
-            processExitsWith: .success, crashComment(scenario, on: .rxDemo06), sourceLocation: scenario.sourceLocation
-        ) { [id = scenario.id as ScenarioID, path = run.path as String] in
-            IsolatedRun.play(id, on: RxDemo06Adapter.self, to: path)
-        }
-        run.verify(on: RxDemo06Adapter.self, crashed: exit == nil)
-    #else
-        verify(scenario, on: RxDemo06Adapter.self)
-    #endif
+    await verify(scenario, on: RxDemo06Adapter.self)
 }
 
 @Test("RxDemo06 has the article's shape")

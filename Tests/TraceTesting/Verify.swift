@@ -43,8 +43,19 @@ public func verify<Adapter: StepAdapter>(_ scenario: Scenario, on adapter: Adapt
     }
 }
 
-// Runs the scenario in this process and judges it: for toolchains without exit tests.
-public func verify<Adapter: StepAdapter>(_ scenario: Scenario, on adapter: Adapter.Type) {
+// Runs one scenario against a step and judges its trace. With exit tests (Swift 6.3 and
+// later) the scenario runs in a process of its own, so that a crash in step code names its
+// scenario and the other scenarios still report; older toolchains run it in this process.
+public func verify<Adapter: StepAdapter>(_ scenario: Scenario, on adapter: Adapter.Type) async {
+    #if compiler(>=6.3)
+        if let name = _mangledTypeName(Adapter.self) {
+            let run = IsolatedRun(scenario)
+            if await run.play(adapterNamed: name, step: Adapter.step) {
+                verify(scenario, on: adapter, trace: run.trace)
+            }
+            return
+        }
+    #endif
     ReportFolder.write(ScenarioRecord(id: scenario.id, outcome: .running))
     let trace = scenario.run(on: adapter)
     ReportFolder.write(ScenarioRecord(id: scenario.id, outcome: .finished, trace: trace))
@@ -67,21 +78,48 @@ public func crashComment(_ scenario: Scenario, on step: Step) -> Comment {
 }
 
 #if compiler(>=6.3)
-    // A scenario run in a child process (an exit test), so that a crash in step code takes
-    // down that one scenario only. The child writes each trace entry to a file as it goes, and
-    // what it prints on standard error to another; the parent reads both afterwards.
-    public struct IsolatedRun {
-        public let path: String
+    // A scenario run in a child process (an exit test). The child writes each trace entry to a
+    // file as it goes, and what it prints on standard error to another; the parent reads both
+    // afterwards. Exit tests cannot be written in generic code, so the child is handed the
+    // adapter's mangled type name and finds the type with the standard library's `_typeByName`.
+    final class IsolatedRun {
+        let path: String
         private let scenario: Scenario
+        private(set) var trace: [String] = []
 
-        public init(_ scenario: Scenario) {
+        init(_ scenario: Scenario) {
             self.scenario = scenario
             self.path = NSTemporaryDirectory() + "/rxdemo-\(UUID().uuidString).trace"
             ReportFolder.write(ScenarioRecord(id: scenario.id, outcome: .running))
         }
 
+        // Runs the child and reads what it left; false (with an issue recorded) if it crashed.
+        func play(adapterNamed name: String, step: Step) async -> Bool {
+            let exit = await #expect(
+                processExitsWith: .success, crashComment(scenario, on: step), sourceLocation: scenario.sourceLocation
+            ) { [id = scenario.id as ScenarioID, path = path as String, name = name as String] in
+                guard let adapter = _typeByName(name) as? any StepAdapter.Type else {
+                    preconditionFailure("no StepAdapter named \(name) in this test process")
+                }
+                IsolatedRun.play(id, on: adapter, to: path)
+            }
+            trace = Self.lines(path)
+            let message = Self.lines(path + ".stderr").joined(separator: "\n")
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: path + ".stderr")
+            guard exit != nil else {
+                ReportFolder.write(ScenarioRecord(id: scenario.id, outcome: .crashed(message: message), trace: trace))
+                Issue.record(
+                    Comment(rawValue: crashAdvice(trace: trace, message: message)),
+                    sourceLocation: scenario.sourceLocation)
+                return false
+            }
+            ReportFolder.write(ScenarioRecord(id: scenario.id, outcome: .finished, trace: trace))
+            return true
+        }
+
         // The child's side.
-        public static func play<Adapter: StepAdapter>(_ id: ScenarioID, on adapter: Adapter.Type, to path: String) {
+        static func play<Adapter: StepAdapter>(_ id: ScenarioID, on adapter: Adapter.Type, to path: String) {
             guard let scenario = Scenario.all.first(where: { $0.id == id }),
                 FileManager.default.createFile(atPath: path, contents: nil),
                 FileManager.default.createFile(atPath: path + ".stderr", contents: nil),
@@ -90,23 +128,6 @@ public func crashComment(_ scenario: Scenario, on step: Step) -> Comment {
             else { preconditionFailure("cannot write \(path)") }
             dup2(errors.fileDescriptor, STDERR_FILENO)
             _ = scenario.run(on: adapter) { entry in try? trace.write(contentsOf: Data((entry + "\n").utf8)) }
-        }
-
-        // The parent's side, once the child has exited: `crashed` when it did not exit normally.
-        public func verify<Adapter: StepAdapter>(on adapter: Adapter.Type, crashed: Bool) {
-            let trace = Self.lines(path)
-            let message = Self.lines(path + ".stderr").joined(separator: "\n")
-            try? FileManager.default.removeItem(atPath: path)
-            try? FileManager.default.removeItem(atPath: path + ".stderr")
-            guard !crashed else {
-                ReportFolder.write(ScenarioRecord(id: scenario.id, outcome: .crashed(message: message), trace: trace))
-                Issue.record(
-                    Comment(rawValue: crashAdvice(trace: trace, message: message)),
-                    sourceLocation: scenario.sourceLocation)
-                return
-            }
-            ReportFolder.write(ScenarioRecord(id: scenario.id, outcome: .finished, trace: trace))
-            TraceTesting.verify(scenario, on: adapter, trace: trace)
         }
 
         private static func lines(_ path: String) -> [String] {
