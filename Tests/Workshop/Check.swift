@@ -168,8 +168,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
     return CheckResult(status: done ? .done : .notDone, summary: summary)
 }
 
-// A build failure: what the checks need from the step (when the checks are what fail to
-// compile), then the first compiler error.
+// A build failure: what the step's checks call, in words, then the first compiler error.
 func explainBuildFailure(_ output: String, _ workspace: Workspace) throws {
     let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     guard let first = lines.firstIndex(where: { $0.contains(": error: ") && $0.hasPrefix("/") }) else {
@@ -180,13 +179,8 @@ func explainBuildFailure(_ output: String, _ workspace: Workspace) throws {
     let root = files.currentDirectoryPath + "/"
     let location = lines[first].replacingOccurrences(of: root, with: "")
     let errors = lines.filter { $0.contains(": error: ") && $0.hasPrefix("/") }
-    let inChecks = errors.contains { $0.replacingOccurrences(of: root, with: "").hasPrefix("Tests/") }
-    if inChecks {
-        print("\(workspace.name): the checks do not compile against your code yet. They need:")
-        try BuildItYourself(step: workspace.step).checksCall.forEach { print("  " + $0) }
-    } else {
-        print("\(workspace.name): your code does not compile yet.")
-    }
+    print("\(workspace.name) does not compile yet. Step \(workspace.number)'s checks call:")
+    try BuildItYourself(step: workspace.step).checksCall.forEach { print("  " + $0) }
     print()
     print("The first error:")
     print(location)
@@ -195,7 +189,7 @@ func explainBuildFailure(_ output: String, _ workspace: Workspace) throws {
         if line.contains(": error: ") || line.contains(": warning: ") || line.hasPrefix("[") || line.isEmpty { break }
         print(line)
     }
-    let count = errors.count
+    let count = Set(errors).count
     if count > 1 { print("(\(count) errors in all; the whole log: \(workspace.scratch)/last-build.log)") }
 }
 
