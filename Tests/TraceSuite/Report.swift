@@ -116,6 +116,9 @@ public func sideBySide(expected: [String], actual: [String]) -> [String] {
 // What a crash most likely was, from what the step printed on its way down, and what
 // the scenario had traced until then.
 public func crashAdvice(trace: [String], message: String) -> String {
+    // The runtime's own message, without the stack trace that follows it.
+    let message = message.components(separatedBy: "Current stack trace:")[0]
+        .split(separator: "\n").prefix(6).joined(separator: "\n")
     let traced = trace.isEmpty ? "nothing" : trace.joined(separator: ", ")
     let cause =
         message.isEmpty
