@@ -128,7 +128,7 @@ public func crashAdvice(trace: [String], message: String) -> String {
         `guard !disposed else { return }` at the top of dispose(), set before anything else is disposed.
         """
         : """
-        A Swift runtime trap (a failed `as!`, a nil force-unwrapped, a fatalError such as \
+        A Swift runtime trap (a failed `as!` or `try!`, a nil force-unwrapped, a fatalError such as \
         rxAbstractMethod() in a method a subclass should override). It printed:
         \(message)
         """
