@@ -172,6 +172,7 @@ func watch(_ workspace: Workspace, verbose: Bool) throws {
                 print("error: \(error)")
             }
             print("(watching \(workspace.path)/ for changes; Ctrl-C stops)")
+            fflush(nil)
         }
         Thread.sleep(forTimeInterval: 1)
     }
