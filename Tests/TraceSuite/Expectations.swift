@@ -28,6 +28,8 @@ public struct Defect: Hashable, Sendable {
         case disposeLateOrNever
         // Objects of the chain outlive the subscription.
         case leaks
+        // The step crashes: the scenario runs only where exit tests isolate it.
+        case crashes
     }
 }
 
@@ -42,6 +44,14 @@ extension Defect {
         cause:
             "RxDemo02's CompositeDisposable sets isDisposed only after disposing its members, so an event that the dispose closure sends still passes the intermediate observer's check",
         symptom: .extraReceives, scenarios: [.eventFromDisposeClosure])
+
+    static func disposeRecursesForever(_ step: Step) -> Defect {
+        Defect(
+            step: step, title: "a dispose from inside the dispose closure never ends",
+            cause:
+                "\(step)'s CompositeDisposable sets isDisposed only after disposing its members, so a dispose that the dispose closure triggers starts all over again, until the stack overflows",
+            symptom: .crashes, scenarios: [.disposeFromDisposeClosure])
+    }
 
     static func sinkKeepsSubscriber(_ step: Step, _ scenarios: [ScenarioID]) -> Defect {
         Defect(
@@ -66,7 +76,8 @@ extension Defect {
         scenarios: [
             .articleDemo02, .articleDemo04, .articleDemo05, .completedRunsDisposeClosure, .errorRunsDisposeClosure,
             .disposeBeforeCompletion, .disposeTwice, .disposeAfterCompletion, .disposeFromHandler,
-            .disposeFromHandlerThroughMaps, .eventFromDisposeClosure, .synchronousCompletion,
+            .disposeFromHandlerThroughMaps, .eventFromDisposeClosure, .disposeFromDisposeClosure,
+            .synchronousCompletion,
             .synchronousCompletionThroughMaps, .errorThroughMaps, .throwingMap, .independentSubscriptions,
             .subscribeAgainAfterCompletion,
         ])
@@ -79,8 +90,9 @@ extension Defect {
         scenarios: [.articleDemo04, .articleDemo05, .throwingMap, .disposeFromHandlerThroughMaps])
 
     public static let all: [Defect] = [
-        noTerminalState, flagSetAfterMembers,
-        sinkKeepsSubscriber(.rxDemo03, [.subscriberKeepsDisposable]),
+        noTerminalState, flagSetAfterMembers, disposeRecursesForever(.rxDemo02),
+        disposeRecursesForever(.rxDemo03), sinkKeepsSubscriber(.rxDemo03, [.subscriberKeepsDisposable]),
+        disposeRecursesForever(.rxDemo04),
         sinkKeepsSubscriber(.rxDemo04, [.subscriberKeepsDisposable, .subscriberKeepsDisposableThroughMaps]),
         compositeCycleLeaks,
         generatorDisposableDropped, mapDropsUpstream,
@@ -131,6 +143,13 @@ extension Scenario {
     // Whether `trace` is this scenario's failure by these defects, and nothing else.
     public func shows(_ defects: [Defect], in trace: [String]) -> Bool {
         Defect.show(defects, in: trace, of: self)
+    }
+}
+
+extension Verdict {
+    // A known issue that crashes the step: it can only run in a process of its own.
+    public var crashes: Bool {
+        if case .knownIssue(let defects) = self { defects.contains { $0.symptom == .crashes } } else { false }
     }
 }
 

@@ -119,12 +119,15 @@ public func crashAdvice(trace: [String], message: String) -> String {
     // The runtime's own message, without the stack trace that follows it.
     let message = message.components(separatedBy: "Current stack trace:")[0]
         .split(separator: "\n").prefix(6).joined(separator: "\n")
-    let traced = trace.isEmpty ? "nothing" : trace.joined(separator: ", ")
+    // An endless recursion can trace the same entry thousands of times: show both ends.
+    let shown = trace.count <= 12 ? trace : trace.prefix(8) + ["… \(trace.count - 10) more …"] + trace.suffix(2)
+    let traced = trace.isEmpty ? "nothing" : shown.joined(separator: ", ")
     let cause =
         message.isEmpty
         ? """
         It printed nothing, which is what a stack overflow looks like: almost always endless \
-        recursion, a sink and its disposer calling each other's dispose(). A flag stops it: \
+        recursion, such as a sink and its disposer calling each other's dispose(), or a dispose \
+        that starts over because its flag is set too late. A flag stops it: \
         `guard !disposed else { return }` at the top of dispose(), set before anything else is disposed.
         """
         : """

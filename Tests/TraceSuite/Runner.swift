@@ -7,6 +7,8 @@ public final class ScriptedSource {
     private let trace: Trace
     private let lifetimes: Lifetimes
     private var labels: [String?]
+    // For each subscription in turn, what disposes it: for a dispose closure that disposes again.
+    var disposers: [() -> Void] = []
 
     init(script: SourceScript, clock: VirtualClock, trace: Trace, lifetimes: Lifetimes, labels: [String?]) {
         self.script = script
@@ -35,7 +37,15 @@ public final class ScriptedSource {
                 clock.schedule(at: start + action.time) { send(action.signal) }
             }
         }
-        let onDispose = script.sendsWhenDisposed.map { signal in { send(signal) } }
+        let disposeAgain = disposers.isEmpty ? {} : disposers.removeFirst()
+        let onDispose: (() -> Void)? =
+            if let signal = script.sendsWhenDisposed {
+                { send(signal) }
+            } else if script.disposesAgainWhenDisposed {
+                disposeAgain
+            } else {
+                nil
+            }
         return ScriptedRun(trace: trace, label: label, recordsDispose: script.hasDisposeClosure, onDispose: onDispose)
     }
 }
@@ -64,7 +74,7 @@ public final class ScriptedRun {
 
 public final class RecordingSubscriber {
     private let trace: Trace
-    private let label: String?
+    fileprivate let label: String?
     private let disposeOnReceiving: Int?
     fileprivate var dispose: (() -> Void)?
     // A subscriber that keeps its own disposable: the cycle a view model makes.
@@ -104,11 +114,12 @@ extension Scenario {
                 stream = Adapter.map(stream, op.transform)
                 lifetimes.watch(stream, as: "map observable \(index + 1)")
             }
-            var recorders: [RecordingSubscriber] = []
-            for (label, script) in zip(labels, subscribers) {
-                let subscriber = RecordingSubscriber(
-                    trace: trace, label: label, disposeOnReceiving: script.disposeOnReceiving)
-                recorders.append(subscriber)
+            let recorders = zip(labels, subscribers).map { label, script in
+                RecordingSubscriber(trace: trace, label: label, disposeOnReceiving: script.disposeOnReceiving)
+            }
+            source.disposers = recorders.map { recorder in { [weak recorder] in recorder?.dispose?() } }
+            for (subscriber, script) in zip(recorders, subscribers) {
+                let label = subscriber.label
                 let subscribe = { [stream] in
                     let subscription = Adapter.subscribe(stream, subscriber)
                     lifetimes.watch(subscription.observer, as: "subscriber observer", by: label)

@@ -74,10 +74,16 @@ struct SourceScript: Sendable {
     let hasDisposeClosure: Bool
     // What the dispose closure sends, re-entrantly, after recording "dispose".
     let sendsWhenDisposed: Signal?
+    // Whether the dispose closure disposes its own subscription again, re-entrantly.
+    let disposesAgainWhenDisposed: Bool
 
-    init(hasDisposeClosure: Bool, sendsWhenDisposed: Signal? = nil, _ actions: Action...) {
-        self.hasDisposeClosure = hasDisposeClosure || sendsWhenDisposed != nil
+    init(
+        hasDisposeClosure: Bool, sendsWhenDisposed: Signal? = nil, disposesAgainWhenDisposed: Bool = false,
+        _ actions: Action...
+    ) {
+        self.hasDisposeClosure = hasDisposeClosure || sendsWhenDisposed != nil || disposesAgainWhenDisposed
         self.sendsWhenDisposed = sendsWhenDisposed
+        self.disposesAgainWhenDisposed = disposesAgainWhenDisposed
         self.actions = actions
     }
 }

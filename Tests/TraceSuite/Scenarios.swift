@@ -16,6 +16,7 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
     case disposeFromHandler = "dispose from inside the subscriber's handler"
     case disposeFromHandlerThroughMaps = "dispose from inside the subscriber's handler, through two maps"
     case eventFromDisposeClosure = "an event sent from inside the dispose closure is not delivered"
+    case disposeFromDisposeClosure = "a dispose from inside the dispose closure runs the closure once"
     case synchronousCompletion = "synchronous completion during subscribe"
     case synchronousCompletionThroughMaps = "synchronous completion during subscribe, through two maps"
     case errorThroughMaps = "an error travels through two maps and runs the dispose closure"
@@ -122,6 +123,12 @@ extension Scenario {
                 hasDisposeClosure: true, sendsWhenDisposed: .next(9), .send(1, at: 1), .send(2, at: 3)),
             subscribers: [.dispose(at: 2)],
             expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t2 send 9", "t3 send 2"]),
+        Scenario(
+            .disposeFromDisposeClosure,
+            source: SourceScript(
+                hasDisposeClosure: true, disposesAgainWhenDisposed: true, .send(1, at: 1), .send(2, at: 3)),
+            subscribers: [.dispose(at: 2)],
+            expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t3 send 2"]),
         Scenario(
             .synchronousCompletion,
             source: SourceScript(hasDisposeClosure: true, .send(1), .complete()),

@@ -79,7 +79,10 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
         guard let record = records[scenario.id] else { return .didNotRun }
         switch record.outcome {
         case .running: return .crashed(trace: [], message: "")
-        case .crashed(let message): return .crashed(trace: record.trace, message: message)
+        case .crashed(let message):
+            let verdict = step.verdict(for: scenario)
+            if verdict.crashes, case .knownIssue(let defects) = verdict { return .showsDefects(defects) }
+            return .crashed(trace: record.trace, message: message)
         case .finished:
             if record.trace == scenario.expected { return .passes }
             if case .knownIssue(let defects) = step.verdict(for: scenario), scenario.shows(defects, in: record.trace) {
