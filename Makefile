@@ -14,6 +14,16 @@ DOCS ?= Docs
 DOCS_CHECK := .build/docs-check
 # Swift Testing only: XCTest would add an empty "Executed 0 tests" block.
 SWIFT_TEST := swift test --disable-xctest
+# swift format's version that .swift-format is written for (CI's); older ones ignore the
+# options they do not know, so their verdict can differ.
+SWIFT_FORMAT_VERSION := 6.3
+# On macOS, Swift Testing comes with Xcode; with only the Command Line Tools selected it may
+# be missing. Said after a failed build or test, never instead of the compiler's own words.
+testing-hint = if [ "$$(uname -s)" = Darwin ] && xcode-select -p 2>/dev/null | grep -q CommandLineTools; then \
+	  echo "note: only the Command Line Tools are selected ($$(xcode-select -p)). If the error above is" >&2; \
+	  echo "      \"no such module 'Testing'\", install Xcode 16.2 or later and select it:" >&2; \
+	  echo "      sudo xcode-select -s /Applications/Xcode.app/Contents/Developer" >&2; \
+	fi
 # The workshop tool needs no step, so it is built once, in .build.
 WORKSHOP = swift build -q --product Workshop && VERBOSE="$(VERBOSE)" .build/debug/Workshop
 # The same bytes whatever the user's git configuration says about diffs.
@@ -70,12 +80,13 @@ run:
 ifeq ($(STEP),)
 test:
 	@$(if $(SCENARIO),$(WORKSHOP) scenarios "$(SCENARIO)")
-	RXDEMO_SCENARIO="$(SCENARIO)" $(SWIFT_TEST)
+	@RXDEMO_SCENARIO="$(SCENARIO)" $(SWIFT_TEST) || { $(testing-hint); exit 1; }
 else
 test:
 	@$(call require-step,STEP,$(STEP),$(STEP_NN))
 	@$(if $(SCENARIO),$(WORKSHOP) scenarios "$(SCENARIO)")
-	RXDEMO_SCENARIO="$(SCENARIO)" RXDEMO_STEP=$(STEP_NN) $(SWIFT_TEST) --scratch-path .build-step$(STEP_NN)
+	@RXDEMO_SCENARIO="$(SCENARIO)" RXDEMO_STEP=$(STEP_NN) $(SWIFT_TEST) --scratch-path .build-step$(STEP_NN) \
+	  || { $(testing-hint); exit 1; }
 endif
 
 scenarios:
@@ -114,6 +125,11 @@ golden: demo-output
 	@mkdir -p $(GOLDEN) && cp $(DEMO_OUT)/RxDemo*.txt $(GOLDEN)/ && echo "wrote $(GOLDEN)/RxDemo01.txt ... RxDemo06.txt"
 
 lint:
+	@installed=$$(swift format --version 2>/dev/null); \
+	if [ "$$(printf '%s\n%s\n' "$(SWIFT_FORMAT_VERSION)" "$$installed" | sort -V | head -n 1)" != "$(SWIFT_FORMAT_VERSION)" ]; then \
+	  echo "note: swift format $$installed is older than $(SWIFT_FORMAT_VERSION), which .swift-format is written for;" >&2; \
+	  echo "      it ignores the options it does not know, so CI's verdict may differ from this one." >&2; \
+	fi
 	swift format lint --strict --recursive Package.swift Steps Tests
 
 format:

@@ -40,8 +40,12 @@ let stepTargets: [Target] = steps.flatMap { step -> [Target] in
     ]
 }
 
+// macOS: the tests need at least 10.15.4 (Swift concurrency, FileHandle.write(contentsOf:));
+// one fixed floor of 13 lets a Mac build check availability the same way for everyone, and
+// every Mac that runs Xcode 16.2 (the oldest with a Swift Testing that works here) is above it.
 let package = Package(
     name: "RxDemo",
+    platforms: [.macOS(.v13)],
     targets: sharedTargets + (onlyStep == nil ? toolTargets : []) + stepTargets,
     swiftLanguageModes: [.v6]
 )

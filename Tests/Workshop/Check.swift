@@ -182,6 +182,16 @@ func explainBuildFailure(_ output: String, _ workspace: Workspace) throws {
     let root = files.currentDirectoryPath + "/"
     let location = lines[first].replacingOccurrences(of: root, with: "")
     let errors = lines.filter { $0.contains(": error: ") && $0.hasPrefix("/") }
+    if output.contains("no such module 'Testing'") {
+        print(
+            """
+            The checks need Swift Testing, and this toolchain has none. On macOS it comes with \
+            Xcode 16.2 or later: install Xcode and select it with
+              sudo xcode-select -s /Applications/Xcode.app/Contents/Developer
+            (the Command Line Tools alone may lack it). On Linux, use a Swift 6 toolchain from swift.org.
+
+            """)
+    }
     print("\(workspace.name) does not compile yet. Step \(workspace.number)'s checks call:")
     try BuildItYourself(step: workspace.step).checksCall.forEach { print("  " + $0) }
     print()
