@@ -15,7 +15,9 @@ let steps = onlyStep.map { [$0] } ?? allSteps
 let workspace = onlyStep == nil ? nil : Context.environment["RXDEMO_WORKSPACE"]
 
 // Shared by every step's tests: scenarios, clock and expectations (TraceSuite, free of
-// any test framework), and the Swift Testing glue (TraceTesting).
+// any test framework), and the Swift Testing glue (TraceTesting). TraceTesting imports
+// Testing from a plain target, which SwiftPM allows for code that only test targets use:
+// no executable may depend on it (.ci/run checks).
 let sharedTargets: [Target] = [
     .target(name: "TraceSuite", path: "Tests/TraceSuite"),
     .target(name: "TraceTesting", dependencies: ["TraceSuite"], path: "Tests/TraceTesting"),
