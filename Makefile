@@ -37,7 +37,8 @@ require-step = if [ -z "$(2)" ]; then \
 	  echo "error: $(1)=$(2) is not a step; valid steps: $(STEPS)" >&2; exit 2; \
 	fi
 
-.PHONY: help run test scenarios demo-output check-demos golden lint format diff diffs matrix pages docs check-docs \
+.PHONY: help run test scenarios demo-output check-demos golden lint format diff diffs matrix traces marbles pages docs \
+	check-docs \
 	start exercise check hint reset progress compare watch selftest
 
 help:
@@ -51,7 +52,7 @@ help:
 	@echo "  make check-demos      compare every demo's output with $(GOLDEN)/"
 	@echo "  make golden           rewrite $(GOLDEN)/ from what the demos print now"
 	@echo "  make diff FROM=04 TO=05   show what a step changes (any two steps)"
-	@echo "  make docs             rewrite Docs/diffs/, Docs/matrix.md and the generated parts of Docs/*.md"
+	@echo "  make docs             rewrite Docs/diffs/, Docs/matrix.md, Docs/marbles/ and the generated parts of Docs/*.md"
 	@echo "  make check-docs       fail if Docs/ is stale or quotes code that is not in the steps"
 	@echo "  make lint             swift format lint, as CI runs it"
 	@echo "  make format           swift format, in place"
@@ -153,10 +154,22 @@ diffs:
 matrix:
 	RXDEMO_DOCS=$(DOCS) swift run DocsGenerator matrix
 
+# The traces every step really prints, recorded by a test run: the known issues' timelines
+# show them beside the expected ones, never typed by hand.
+TRACES := .build/traces
+traces:
+	@rm -rf $(TRACES) && mkdir -p $(TRACES)
+	@RXDEMO_SCENARIO= RXDEMO_REPORT_DIR="$(CURDIR)/$(TRACES)" $(SWIFT_TEST) > $(TRACES).log 2>&1 || { \
+	  tail -n 30 $(TRACES).log; echo "error: the test run that records the traces failed (log: $(TRACES).log)" >&2; exit 1; }
+	@echo "recorded every step's traces in $(TRACES)"
+
+marbles: traces
+	RXDEMO_DOCS=$(DOCS) swift run DocsGenerator marbles $(TRACES)
+
 pages: diffs
 	RXDEMO_DOCS=$(DOCS) swift run DocsGenerator pages
 
-docs: diffs matrix pages
+docs: diffs matrix marbles pages
 
 # Regenerates a copy of Docs/ and fails if it differs: the committed docs are stale.
 # Docs/ itself is never rewritten here, pass or fail.

@@ -9,7 +9,8 @@ import TraceSuite
 // A generated region in a page looks like this; everything between the markers is rewritten:
 //   <!-- generated: demo-output 04 -->
 //   <!-- end generated -->
-// Kinds: `demo-output NN`, `known-issues NN`, `changed-files NN-MM`, `diff NN-MM File.swift`, `flips`.
+// Kinds: `demo-output NN`, `known-issues NN`, `timelines NN`, `changed-files NN-MM`, `diff NN-MM File.swift`,
+// `flips`.
 //
 // An excerpt is a fenced swift block right after `<!-- excerpt: Steps/RxDemoNN/File.swift -->`;
 // its text must appear verbatim in that file.
@@ -84,7 +85,11 @@ func matrix() -> String {
         "| --- | --- |" + String(repeating: " --- |", count: Step.allCases.count),
     ]
     for scenario in Scenario.all {
-        let cells = Step.allCases.map { cell($0.verdict(for: scenario)) }
+        let cells = Step.allCases.map { step in
+            let text = cell(step.verdict(for: scenario))
+            guard case .knownIssue = step.verdict(for: scenario) else { return text }
+            return "[\(text)](marbles/\(step)/\(marbleFileName(scenario)))"
+        }
         lines.append("| \(scenario.name) | \(needs(scenario)) | " + cells.joined(separator: " | ") + " |")
     }
     lines += ["", "## Known issues", ""]
@@ -92,9 +97,12 @@ func matrix() -> String {
         lines.append("- **\(letter(defect))**, \(defect.title): \(defect.cause).")
     }
     lines += ["", "## Expected traces", ""]
-    lines.append("What each scenario must print, as correct Rx behaviour prints it.")
+    lines.append("What each scenario must print, as correct Rx behaviour prints it, as a marble timeline and as")
+    lines.append("the trace the tests compare. A *known issue* cell above links to the step's own timeline beside")
+    lines.append("this one.")
     for scenario in Scenario.all {
-        lines += ["", "### \(scenario.name)", "", "```text"] + scenario.expected + ["```"]
+        lines += ["", "### \(scenario.name)", "", "![\(scenario.name)](marbles/\(marbleFileName(scenario)))", ""]
+        lines += ["```text"] + scenario.expected + ["```"]
     }
     return lines.joined(separator: "\n") + "\n"
 }
@@ -148,6 +156,24 @@ func knownIssues(of step: Step) -> [String] {
     return lines
 }
 
+// The step's demo as a marble timeline, then each known issue beside correct Rx.
+func timelines(of step: Step) -> [String] {
+    let demo: ScenarioID =
+        switch step {
+        case .rxDemo01: .articleDemo01
+        case .rxDemo02, .rxDemo03: .articleDemo02
+        case .rxDemo04: .articleDemo04
+        case .rxDemo05, .rxDemo06: .articleDemo05
+        }
+    var lines = ["The demo's scenario, as correct Rx runs it:", "", "![\(demo.rawValue)](marbles/\(demo).svg)"]
+    for scenario in Scenario.all {
+        guard case .knownIssue = step.verdict(for: scenario) else { continue }
+        lines += ["", "\(italic(scenario.name)): expected, and what \(step) does", ""]
+        lines.append("![\(scenario.name), \(step)](marbles/\(step)/\(marbleFileName(scenario)))")
+    }
+    return lines
+}
+
 // For each step, the scenarios whose verdict differs from the step before.
 func flips() -> [String] {
     func names(_ scenarios: [Scenario]) -> String {
@@ -186,6 +212,8 @@ func regionBody(_ spec: String) throws -> [String] {
             + ["```"]
     case ("flips", 1):
         return flips()
+    case ("timelines", 2):
+        return timelines(of: try stepNumber(words[1]))
     case ("known-issues", 2):
         return knownIssues(of: try stepNumber(words[1]))
     case ("changed-files", 2):
@@ -202,7 +230,7 @@ func regionBody(_ spec: String) throws -> [String] {
     default:
         throw DocsError(
             description:
-                "unknown region '\(spec)'; kinds: demo-output NN, known-issues NN, changed-files NN-MM, diff NN-MM File.swift, flips"
+                "unknown region '\(spec)'; kinds: demo-output NN, known-issues NN, timelines NN, changed-files NN-MM, diff NN-MM File.swift, flips"
         )
     }
 }
@@ -303,6 +331,13 @@ func main() throws -> Int32 {
     case "matrix":
         try write(matrix(), to: "\(docs)/matrix.md")
         print("wrote \(docs)/matrix.md")
+    case "marbles":
+        guard let traces = arguments.dropFirst().first else {
+            print("usage: DocsGenerator marbles TRACES   (a folder a test run wrote with RXDEMO_REPORT_DIR)")
+            return 2
+        }
+        let written = try writeMarbles(traces: traces)
+        print("wrote \(written.count) timelines under \(docs)/marbles/")
     case "pages":
         for page in try stepPages() {
             let text = try read(page)
@@ -320,7 +355,7 @@ func main() throws -> Int32 {
         if !problems.isEmpty { return 1 }
         print("every excerpt is verbatim in its step file, and every Deviation comment is quoted on its page")
     default:
-        print("usage: DocsGenerator matrix | pages | check   (run from the repository root)")
+        print("usage: DocsGenerator matrix | marbles TRACES | pages | check   (run from the repository root)")
         return 2
     }
     return 0

@@ -1,8 +1,8 @@
 import Foundation
 
-// What one scenario did, as the test process hands it to `make check`: its trace, or how
-// the step crashed while running it. One small text file per scenario, under the folder
-// that RXDEMO_REPORT_DIR names; nothing is written when it is not set.
+// What one scenario did, as the test process hands it to `make check` and `make docs`: its
+// trace, or how the step crashed while running it. One small text file per step and
+// scenario, RXDEMO_REPORT_DIR/RxDemoNN/<scenario>.txt; nothing is written when it is unset.
 public struct ScenarioRecord: Equatable {
     public enum Outcome: Equatable {
         // Written before the run starts; still there afterwards means the process died.
@@ -12,11 +12,13 @@ public struct ScenarioRecord: Equatable {
         case crashed(message: String)
     }
 
+    public let step: Step
     public let id: ScenarioID
     public var outcome: Outcome
     public var trace: [String]
 
-    public init(id: ScenarioID, outcome: Outcome, trace: [String] = []) {
+    public init(step: Step, id: ScenarioID, outcome: Outcome, trace: [String] = []) {
+        self.step = step
         self.id = id
         self.outcome = outcome
         self.trace = trace
@@ -28,11 +30,15 @@ public enum ReportFolder {
         ProcessInfo.processInfo.environment["RXDEMO_REPORT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    // The folder of one step's records.
+    public static func folder(of step: Step, in root: String) -> String { "\(root)/\(step)" }
     static func file(for id: ScenarioID, in folder: String) -> String { "\(folder)/\(id).txt" }
     static func shapeFile(in folder: String) -> String { "\(folder)/shape.txt" }
 
     public static func write(_ record: ScenarioRecord) {
-        guard let folder = path else { return }
+        guard let root = path else { return }
+        let folder = folder(of: record.step, in: root)
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var lines = ["scenario \(record.id)"]
         switch record.outcome {
         case .running: lines.append("outcome running")
@@ -45,17 +51,20 @@ public enum ReportFolder {
         save(lines, to: file(for: record.id, in: folder))
     }
 
-    public static func writeShape(_ checks: [ShapeCheck]?) {
-        guard let folder = path else { return }
+    public static func writeShape(_ checks: [ShapeCheck]?, of step: Step) {
+        guard let root = path else { return }
+        let folder = folder(of: step, in: root)
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let lines = checks.map { ["outcome finished"] + $0.map { ($0.holds ? "ok " : "missing ") + $0.requirement } }
         save(lines ?? ["outcome running"], to: shapeFile(in: folder))
     }
 
-    public static func readRecords(in folder: String) -> [ScenarioID: ScenarioRecord] {
+    public static func readRecords(of step: Step, in root: String) -> [ScenarioID: ScenarioRecord] {
+        let folder = folder(of: step, in: root)
         var records: [ScenarioID: ScenarioRecord] = [:]
         for id in ScenarioID.allCases {
             guard let lines = load(file(for: id, in: folder)) else { continue }
-            var record = ScenarioRecord(id: id, outcome: .running)
+            var record = ScenarioRecord(step: step, id: id, outcome: .running)
             var message: [String] = []
             for line in lines {
                 if line == "outcome finished" { record.outcome = .finished }
@@ -70,8 +79,8 @@ public enum ReportFolder {
     }
 
     // nil: the shape test did not run; a record with `finished == false`: it crashed.
-    public static func readShape(in folder: String) -> (finished: Bool, checks: [ShapeCheck])? {
-        guard let lines = load(shapeFile(in: folder)) else { return nil }
+    public static func readShape(of step: Step, in root: String) -> (finished: Bool, checks: [ShapeCheck])? {
+        guard let lines = load(shapeFile(in: folder(of: step, in: root))) else { return nil }
         let checks = lines.compactMap { line -> ShapeCheck? in
             if line.hasPrefix("ok ") { return ShapeCheck(String(line.dropFirst(3)), true) }
             if line.hasPrefix("missing ") { return ShapeCheck(String(line.dropFirst(8)), false) }

@@ -96,7 +96,7 @@ public final class RecordingSubscriber {
 
 extension Scenario {
     // Subscriptions are labelled "a", "b", ... when there is more than one.
-    private var labels: [String?] {
+    var labels: [String?] {
         subscribers.count == 1 ? [nil] : subscribers.indices.map { String(UnicodeScalar(UInt8(97 + $0))) }
     }
 

@@ -54,6 +54,25 @@ public struct Scenario: Sendable {
     }
 }
 
+// What each subscriber does, for pictures of the scenario: when it subscribes, when it calls
+// dispose(), and the value on which its handler disposes.
+public struct SubscriptionScript: Sendable {
+    public let label: String?
+    public let subscribeTime: Int
+    public let disposeTimes: [Int]
+    public let disposeOnReceiving: Int?
+}
+
+extension Scenario {
+    public var subscriptionScripts: [SubscriptionScript] {
+        zip(labels, subscribers).map { label, script in
+            SubscriptionScript(
+                label: label, subscribeTime: script.subscribeTime, disposeTimes: script.disposeTimes,
+                disposeOnReceiving: script.disposeOnReceiving)
+        }
+    }
+}
+
 public enum Capability: String, Sendable, CaseIterable {
     // `subscribe` returns a Disposable, and the event generator can return one.
     case dispose

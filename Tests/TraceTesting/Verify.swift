@@ -55,9 +55,9 @@ public func verify<Adapter: StepAdapter>(_ scenario: Scenario, on adapter: Adapt
     let reason = Comment(rawValue: verdict.reason ?? "")
     #if compiler(>=6.3)
         if let name = _mangledTypeName(Adapter.self) {
-            let run = IsolatedRun(scenario)
+            let run = IsolatedRun(scenario, on: Adapter.step)
             guard verdict.crashes else {
-                if await run.play(adapterNamed: name, step: Adapter.step) {
+                if await run.play(adapterNamed: name) {
                     verify(scenario, on: adapter, trace: run.trace)
                 }
                 return
@@ -65,7 +65,7 @@ public func verify<Adapter: StepAdapter>(_ scenario: Scenario, on adapter: Adapt
             // The step's known defect is a crash: a run that ends at all no longer shows it.
             var finished = false
             await withKnownIssue(reason, sourceLocation: scenario.sourceLocation) {
-                finished = await run.play(adapterNamed: name, step: Adapter.step)
+                finished = await run.play(adapterNamed: name)
             }
             if finished && run.trace != scenario.expected {
                 Issue.record(
@@ -82,17 +82,17 @@ public func verify<Adapter: StepAdapter>(_ scenario: Scenario, on adapter: Adapt
         }
         return
     }
-    ReportFolder.write(ScenarioRecord(id: scenario.id, outcome: .running))
+    ReportFolder.write(ScenarioRecord(step: Adapter.step, id: scenario.id, outcome: .running))
     let trace = scenario.run(on: adapter)
-    ReportFolder.write(ScenarioRecord(id: scenario.id, outcome: .finished, trace: trace))
+    ReportFolder.write(ScenarioRecord(step: Adapter.step, id: scenario.id, outcome: .finished, trace: trace))
     verify(scenario, on: adapter, trace: trace)
 }
 
 // Checks the step's shape (see `StepAdapter.shape`).
 public func verifyShape<Adapter: StepAdapter>(of adapter: Adapter.Type) {
-    ReportFolder.writeShape(nil)
+    ReportFolder.writeShape(nil, of: Adapter.step)
     let checks = Adapter.shape()
-    ReportFolder.writeShape(checks)
+    ReportFolder.writeShape(checks, of: Adapter.step)
     for check in checks where !check.holds {
         Issue.record("\(Adapter.step) does not have the article's shape yet: \(check.requirement)")
     }
@@ -111,16 +111,18 @@ public func crashComment(_ scenario: Scenario, on step: Step) -> Comment {
     final class IsolatedRun {
         let path: String
         private let scenario: Scenario
+        private let step: Step
         private(set) var trace: [String] = []
 
-        init(_ scenario: Scenario) {
+        init(_ scenario: Scenario, on step: Step) {
             self.scenario = scenario
+            self.step = step
             self.path = NSTemporaryDirectory() + "/rxdemo-\(UUID().uuidString).trace"
-            ReportFolder.write(ScenarioRecord(id: scenario.id, outcome: .running))
+            ReportFolder.write(ScenarioRecord(step: step, id: scenario.id, outcome: .running))
         }
 
         // Runs the child and reads what it left; false (with an issue recorded) if it crashed.
-        func play(adapterNamed name: String, step: Step) async -> Bool {
+        func play(adapterNamed name: String) async -> Bool {
             let exit = await #expect(
                 processExitsWith: .success, crashComment(scenario, on: step), sourceLocation: scenario.sourceLocation
             ) { [id = scenario.id as ScenarioID, path = path as String, name = name as String] in
@@ -134,13 +136,14 @@ public func crashComment(_ scenario: Scenario, on step: Step) -> Comment {
             try? FileManager.default.removeItem(atPath: path)
             try? FileManager.default.removeItem(atPath: path + ".stderr")
             guard exit != nil else {
-                ReportFolder.write(ScenarioRecord(id: scenario.id, outcome: .crashed(message: message), trace: trace))
+                ReportFolder.write(
+                    ScenarioRecord(step: step, id: scenario.id, outcome: .crashed(message: message), trace: trace))
                 Issue.record(
                     Comment(rawValue: crashAdvice(trace: trace, message: message)),
                     sourceLocation: scenario.sourceLocation)
                 return false
             }
-            ReportFolder.write(ScenarioRecord(id: scenario.id, outcome: .finished, trace: trace))
+            ReportFolder.write(ScenarioRecord(step: step, id: scenario.id, outcome: .finished, trace: trace))
             return true
         }
 

@@ -72,7 +72,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
         ["swift", "test", "--skip-build", "--disable-xctest", "--scratch-path", workspace.scratch],
         environment: environment.merging(["RXDEMO_REPORT_DIR": reportFolder, "RXDEMO_SCENARIO": ""]) { $1 })
     try? write(test.output, to: "\(workspace.scratch)/last-test.log")
-    let records = ReportFolder.readRecords(in: reportFolder)
+    let records = ReportFolder.readRecords(of: step, in: reportFolder)
 
     let scenarios = step.scenarios
     let results = scenarios.map { scenario -> ScenarioResult in
@@ -98,7 +98,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
         case .fails, .crashed, .didNotRun: true
         }
     }
-    let shape = ReportFolder.readShape(in: reportFolder)
+    let shape = ReportFolder.readShape(of: step, in: reportFolder)
     let shapeMissing = shape?.checks.filter { !$0.holds } ?? []
     let shapeOK = shape?.finished == true && shapeMissing.isEmpty
     let done = failing.isEmpty && shapeOK
