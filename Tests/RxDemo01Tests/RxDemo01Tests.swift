@@ -25,7 +25,8 @@ enum RxDemo01Adapter: StepAdapter {
     static func shape() -> [ShapeCheck] {
         let observer = Observer<Int>(handler: { _ in })
         var handed: AnyObject?
-        Observable<Int>(eventGenerator: { handed = $0 }).subscribe(observer: observer)
+        // A trailing closure, as the demo writes it: the initializer's label is the step's business.
+        Observable<Int> { handed = $0 }.subscribe(observer: observer)
         return [ShapeCheck("`subscribe(observer:)` runs the event generator at once", handed != nil)]
     }
 }
