@@ -39,7 +39,7 @@ require-step = if [ -z "$(2)" ]; then \
 
 .PHONY: help run test scenarios demo-output check-demos golden lint format diff diffs matrix traces marbles pages docs \
 	check-docs \
-	start exercise check hint reset progress compare watch selftest
+	start exercise check hint reset progress compare watch selftest bench bench-instructions
 
 help:
 	@echo "RxDemo: rebuild RxSwift's core in six steps."
@@ -55,6 +55,8 @@ help:
 	@echo "  make docs             rewrite Docs/diffs/, Docs/matrix.md, Docs/marbles/ and the generated parts of Docs/*.md"
 	@echo "  make check-docs       fail if Docs/ is stale or quotes code that is not in the steps"
 	@echo "  make lint             swift format lint, as CI runs it"
+	@echo "  make bench            what each step costs per event and per subscription (release build; STEP=05 for one)"
+	@echo "  make bench-instructions STEP=06   instructions per event, with valgrind (MAPS=16, DIR=a copy)"
 	@echo "  make format           swift format, in place"
 	@echo
 	@echo "Workshop mode: write each step yourself in Workshop/RxDemoNN (git ignores it)."
@@ -101,6 +103,39 @@ start exercise check hint reset compare watch:
 
 progress:
 	@$(WORKSHOP) progress
+
+# $(call bench-build,NN): copies step NN (or DIR) into Tests/Bench/Step and builds RxDemoBench.
+bench-build = rm -rf Tests/Bench/Step && mkdir -p Tests/Bench/Step && \
+	cp $(or $(DIR),Steps/RxDemo$(1))/*.swift Tests/Bench/Step/ && rm -f Tests/Bench/Step/main.swift && \
+	RXDEMO_BENCH=$(1) swift build -c release -q --scratch-path .build-bench
+
+# Instructions per event through MAPS maps (default 16), counted by valgrind's callgrind:
+# the same on every run, where nanoseconds are not. Needs valgrind (apt-get install valgrind).
+bench-instructions:
+	@$(call require-step,STEP,$(STEP),$(STEP_NN))
+	@command -v valgrind >/dev/null || { echo "error: needs valgrind (Debian: apt-get install valgrind)" >&2; exit 2; }
+	@$(call bench-build,$(STEP_NN))
+	@count() { valgrind --tool=callgrind --callgrind-out-file=.build-bench/callgrind.$$1.out \
+	    .build-bench/release/RxDemoBench --events $(or $(MAPS),16) $$1 2>&1 | sed -n 's/.*Collected : //p'; }; \
+	  small=$$(count 10000); large=$$(count 20000); \
+	  echo "RxDemo$(STEP_NN)$(if $(DIR), ($(DIR))) through $(or $(MAPS),16) maps: $$(( (large - small) / 10000 )) instructions per event"; \
+	  echo "by function: callgrind_annotate .build-bench/callgrind.20000.out | head -40"
+	@rm -rf Tests/Bench/Step
+
+# What each step costs: release builds (whole-module optimisation), one step at a time, each
+# compiled together with Tests/Bench from a copy of its files in Tests/Bench/Step (git-ignored),
+# so no step changes. STEP=05 measures one step; DIR=Workshop/RxDemo06 (with STEP) a copy.
+bench:
+	@$(if $(STEP),$(call require-step,STEP,$(STEP),$(STEP_NN)))
+	@if [ -n "$(DIR)" ] && [ -z "$(STEP)" ]; then echo "error: DIR needs STEP, e.g. 'make bench STEP=06 DIR=Workshop/RxDemo06'" >&2; exit 2; fi
+	@if [ -n "$(DIR)" ] && [ ! -d "$(DIR)" ]; then echo "error: DIR=$(DIR) is not a folder; 'make exercise STEP=$(STEP_NN)' makes Workshop/RxDemo$(STEP_NN)" >&2; exit 2; fi
+	@echo "make bench: $$(uname -sm), $$(swift --version 2>/dev/null | head -n 1)"
+	@echo "median of 7 runs after a warm-up, ± half the spread between the fastest and the slowest run"
+	@first=1; for s in $(if $(STEP),$(STEP_NN),$(STEPS)); do \
+	  $(call bench-build,$$s) || exit 1; \
+	  if [ $$first = 1 ]; then .build-bench/release/RxDemoBench --header; first=0; fi; \
+	  .build-bench/release/RxDemoBench $(DIR) || exit 1; \
+	done; .build-bench/release/RxDemoBench --baseline; rm -rf Tests/Bench/Step
 
 # CI: for each step, the untouched starter is not done and the reference step is.
 selftest:

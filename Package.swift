@@ -42,12 +42,24 @@ let stepTargets: [Target] = steps.flatMap { step -> [Target] in
     ]
 }
 
+// `make bench STEP=05` copies step 05's files (all but its demo) into Tests/Bench/Step
+// (git-ignored) and sets RXDEMO_BENCH=05: the manifest then declares only RxDemoBench, which
+// compiles them with the harness in Tests/Bench as one release module, so the step is
+// measured the way the optimiser sees it, with not a line of it changed.
+let benchStep = Context.environment["RXDEMO_BENCH"]
+let benchTargets: [Target] = [
+    .target(name: "BenchAllocations", path: "Tests/BenchAllocations"),
+    .executableTarget(
+        name: "RxDemoBench", dependencies: ["BenchAllocations"], path: "Tests/Bench",
+        swiftSettings: [.define("RXDEMO\(benchStep ?? "")")]),
+]
+
 // macOS: the tests need at least 10.15.4 (Swift concurrency, FileHandle.write(contentsOf:));
 // one fixed floor of 13 lets a Mac build check availability the same way for everyone, and
 // every Mac that runs Xcode 16.2 (the oldest with a Swift Testing that works here) is above it.
 let package = Package(
     name: "RxDemo",
     platforms: [.macOS(.v13)],
-    targets: sharedTargets + (onlyStep == nil ? toolTargets : []) + stepTargets,
+    targets: benchStep == nil ? sharedTargets + (onlyStep == nil ? toolTargets : []) + stepTargets : benchTargets,
     swiftLanguageModes: [.v6]
 )
