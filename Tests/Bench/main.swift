@@ -75,10 +75,7 @@ if arguments.first == "--header" {
     // One pass, no timing: for instruction counts under `valgrind --tool=callgrind`.
     silenceStepOutput()
     if let chain = mapped(source(sending: count), maps) { subscribeCounting(chain) }
-} else if arguments.first == "--subscriptions", arguments.count == 2, let count = Int(arguments[1]) {
-    silenceStepOutput()
-    let single = source(sending: 1)
-    for _ in 0..<count { subscribeCounting(demoChain(single) ?? single) }
+
 } else {
     silenceStepOutput()
     var row = [step + (arguments.first.map { " (\($0))" } ?? "")]
