@@ -44,8 +44,8 @@ require-step = if [ -z "$(2)" ]; then \
 help:
 	@echo "RxDemo: rebuild RxSwift's core in six steps."
 	@echo
-	@echo "  make run STEP=04      run a step's demo (swift run RxDemo04)"
-	@echo "  make test             run every step's trace suite (swift test)"
+	@echo "  make run STEP=04      run a step's demo (swift run RxDemo04); MINE=1 runs your Workshop/RxDemo04"
+	@echo "  make test             run every step's trace suite (swift test), one line per step and known defect"
 	@echo "  make test STEP=03     run one step's suite without compiling the other steps"
 	@echo "  make test STEP=06 SCENARIO=\"dispose twice\"   run the scenarios whose name contains that"
 	@echo "  make scenarios        list the scenarios, with the steps that run each"
@@ -61,7 +61,8 @@ help:
 	@echo "  make format           swift format, in place"
 	@echo
 	@echo "Workshop mode: write each step yourself in Workshop/RxDemoNN (git ignores it)."
-	@echo "  make start STEP=04    create Workshop/RxDemo04 from step 03's code and step 04's demo"
+	@echo "  make start STEP=04    create Workshop/RxDemo04 from your step 03 once it is done, else the reference"
+	@echo "                        (FROM=mine or FROM=reference chooses), with step 04's demo"
 	@echo "  make check STEP=04    compile your step 04, run its scenarios, report (VERBOSE=1: every failure)"
 	@echo "  make watch STEP=04    check again whenever you save, until Ctrl-C"
 	@echo "  make hint STEP=04     the next of three hints"
@@ -72,35 +73,43 @@ help:
 	@echo
 	@echo "Steps: $(STEPS)"
 
+# MINE=1 runs your workspace's demo (Workshop/RxDemoNN), built as step NN in the workshop's
+# build folder.
 run:
 	@$(call require-step,STEP,$(STEP),$(STEP_NN))
+ifeq ($(MINE),)
 	swift run RxDemo$(STEP_NN)
+else
+	@[ -d Workshop/RxDemo$(STEP_NN) ] || { echo "error: there is no Workshop/RxDemo$(STEP_NN) to run; 'make start STEP=$(STEP_NN)' creates it, 'make run STEP=$(STEP_NN)' runs the reference" >&2; exit 2; }
+	RXDEMO_STEP=$(STEP_NN) RXDEMO_WORKSPACE=Workshop/RxDemo$(STEP_NN) swift run -q --scratch-path .build-workshop RxDemo$(STEP_NN)
+endif
 
+# `make test` runs swift test quietly into $(TEST_LOG) and prints one line per step and per
+# known defect (from the records the run writes to $(TEST_REPORT)), then Swift Testing's own
+# closing line; on a failure, everything but the expected known issues, from the log.
 # With STEP, the manifest declares only that step's targets (RXDEMO_STEP, read in
 # Package.swift) and builds them in a folder of their own, so the other steps are never
 # compiled and the full build in .build stays as it was.
 # SCENARIO="dispose twice" runs only the scenarios whose name contains it (RXDEMO_SCENARIO,
 # read by the tests); a SCENARIO that matches none stops here with the list.
-ifeq ($(STEP),)
+TEST_LOG := .build/test.log
+TEST_REPORT := .build/test-report
 test:
+	@$(if $(STEP),$(call require-step,STEP,$(STEP),$(STEP_NN)))
 	@$(if $(SCENARIO),$(WORKSHOP) scenarios "$(SCENARIO)")
-	@RXDEMO_SCENARIO="$(SCENARIO)" $(SWIFT_TEST) || { $(testing-hint); exit 1; }
-else
-test:
-	@$(call require-step,STEP,$(STEP),$(STEP_NN))
-	@$(if $(SCENARIO),$(WORKSHOP) scenarios "$(SCENARIO)")
-	@RXDEMO_SCENARIO="$(SCENARIO)" RXDEMO_STEP=$(STEP_NN) $(SWIFT_TEST) --scratch-path .build-step$(STEP_NN) \
-	  || { $(testing-hint); exit 1; }
-endif
+	@mkdir -p .build && rm -rf $(TEST_REPORT)
+	@echo "$(SWIFT_TEST) -q$(if $(STEP), for step $(STEP_NN)), full output in $(TEST_LOG):"
+	@RXDEMO_SCENARIO="$(SCENARIO)" RXDEMO_REPORT_DIR="$(CURDIR)/$(TEST_REPORT)" $(if $(STEP),RXDEMO_STEP=$(STEP_NN)) 	  $(SWIFT_TEST) -q $(if $(STEP),--scratch-path .build-step$(STEP_NN)) > $(TEST_LOG) 2>&1; status=$$?; 	  $(WORKSHOP) summary $(TEST_REPORT); 	  if [ $$status -ne 0 ]; then 	    grep -v -e 'recorded a known issue' -e 'shows its known defect, as expected' $(TEST_LOG) >&2; $(testing-hint); 	  else tail -n 1 $(TEST_LOG); fi; exit $$status
 
 scenarios:
 	@$(WORKSHOP) scenarios "$(SCENARIO)"
 
 # The workshop loop (Tests/Workshop). Each builds Workshop/RxDemoNN as step NN in a folder
 # of its own, .build-workshopNN.
+# `exec`, so that Ctrl-C or a SIGTERM reaches the tool itself, not a shell waiting for it.
 start exercise check hint reset compare watch:
 	@$(call require-step,STEP,$(STEP),$(STEP_NN))
-	@$(WORKSHOP) $@ $(STEP_NN)
+	@swift build -q --product Workshop && FROM="$(FROM)" VERBOSE="$(VERBOSE)" exec .build/debug/Workshop $@ $(STEP_NN)
 
 progress:
 	@$(WORKSHOP) progress

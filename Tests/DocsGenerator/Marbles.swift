@@ -29,11 +29,13 @@ struct Mark {
         time = parsed.time ?? 0
         label = parsed.label
         let words = parsed.event.split(separator: " ", maxSplits: 1).map(String.init)
+        // A transform's call ("map 2") is counted in the trace, not drawn.
+        guard words.first != "map" else { return nil }
         onSource = words.first != "receive"
         switch (words.first, words.count > 1 ? words[1] : "") {
         case ("dispose", _): kind = .disposeClosure
         case (_, "completed"): kind = .completed
-        case (_, "error"): kind = .error
+        case (_, let value) where value.hasPrefix("error"): kind = .error
         case (_, let value): kind = .value(value)
         }
     }

@@ -25,25 +25,29 @@ enum RxDemo05Adapter: StepAdapter {
         return Subscription(observer: observer, disposable: disposable, dispose: disposable.dispose)
     }
 
+    // By class names only: the generic parameters of the sinks are the participant's choice
+    // (RxSwift's MapSink has two).
     static func shape() -> [ShapeCheck] {
         let observer = Observer<Int>(handler: { _ in })
         let created = Observable<Int>.create { _ in AnonymousDisposable {} }
         let mapped = created.map { $0 * 2 }
-        let disposable = mapped.subscribe(observer: observer)
-        let anonymous: Sink<Observer<Int>> = AnonymousObserver(forward: observer)
-        let map: Sink<Observer<Int>> = MapObserver<Int, Int, Observer<Int>>(forward: observer, transform: { $0 })
+        let createSink = created.subscribe(observer: observer)
+        let mapSink = mapped.subscribe(observer: observer)
         return [
-            ShapeCheck("`create` returns an `AnonymousObservable`", created is AnonymousObservable<Int>),
-            ShapeCheck("`AnonymousObservable` is a `Producer`", created is Producer<Int>),
+            ShapeCheck(
+                "`create` returns an `AnonymousObservable`, a `Producer`",
+                isInstance(created, of: "AnonymousObservable") && created is Producer<Int>),
             ShapeCheck(
                 "`map` returns a `MapObservable`, a `Producer`",
-                mapped is MapObservable<Int, Int> && mapped is Producer<Int>),
+                isInstance(mapped, of: "MapObservable") && mapped is Producer<Int>),
             ShapeCheck(
-                "`subscribe(observer:)` returns the sink `run` made", disposable is MapObserver<Int, Int, Observer<Int>>
-            ),
+                "`subscribe(observer:)` returns the sink `run` made: an `AnonymousObserver` for `create`",
+                classNames(of: createSink).first == "AnonymousObserver"),
             ShapeCheck(
-                "`AnonymousObserver` and `MapObserver` are `Sink`s",
-                anonymous is AnonymousObserver<Observer<Int>> && map is MapObserver<Int, Int, Observer<Int>>),
+                "… and a `MapObserver` for `map`", classNames(of: mapSink).first == "MapObserver"),
+            ShapeCheck(
+                "`AnonymousObserver` and `MapObserver` are subclasses of `Sink`",
+                isInstance(createSink, of: "Sink") && isInstance(mapSink, of: "Sink")),
         ]
     }
 }

@@ -61,6 +61,22 @@ extension Defect {
             symptom: .leaks, scenarios: scenarios)
     }
 
+    static func generatorOutlivesSubscription(_ step: Step) -> Defect {
+        Defect(
+            step: step, title: "the generator outlives its subscription",
+            cause:
+                "\(step)'s Sink stores the event generator, so the generator and everything it captures live as long as the disposable subscribe returned, after completion and after dispose",
+            symptom: .leaks, scenarios: [.generatorFreedWhileDisposableHeld])
+    }
+
+    static func disposeClosureKeepsChain(_ step: Step) -> Defect {
+        Defect(
+            step: step, title: "a dispose closure that captures its observer leaks",
+            cause:
+                "\(step)'s AnonymousDisposable keeps its closure after running it, and the CompositeDisposable keeps it after dispose: a closure that captures its observer closes a cycle back to the composite that nothing breaks",
+            symptom: .leaks, scenarios: [.disposeClosureCapturingObserverFreed])
+    }
+
     public static let compositeCycleLeaks = Defect(
         step: .rxDemo04, title: "a map chain leaks",
         cause:
@@ -79,7 +95,8 @@ extension Defect {
             .disposeFromHandlerThroughMaps, .eventFromDisposeClosure, .disposeFromDisposeClosure,
             .synchronousCompletion,
             .synchronousCompletionThroughMaps, .errorThroughMaps, .throwingMap, .independentSubscriptions,
-            .subscribeAgainAfterCompletion,
+            .subscribeAgainAfterCompletion, .transformOncePerElement, .independentSubscriptionsThroughMap,
+            .disposeClosureCapturingObserverFreed,
         ])
 
     public static let mapDropsUpstream = Defect(
@@ -87,13 +104,18 @@ extension Defect {
         cause:
             "RxDemo05's MapObservable.run drops what the upstream subscribe returns, so a dispose that starts below a map never reaches the sinks above it",
         symptom: .disposeLateOrNever,
-        scenarios: [.articleDemo04, .articleDemo05, .throwingMap, .disposeFromHandlerThroughMaps])
+        scenarios: [
+            .articleDemo04, .articleDemo05, .throwingMap, .disposeFromHandlerThroughMaps,
+            .independentSubscriptionsThroughMap,
+        ])
 
     public static let all: [Defect] = [
-        noTerminalState, flagSetAfterMembers, disposeRecursesForever(.rxDemo02),
+        noTerminalState, flagSetAfterMembers, disposeRecursesForever(.rxDemo02), disposeClosureKeepsChain(.rxDemo02),
         disposeRecursesForever(.rxDemo03), sinkKeepsSubscriber(.rxDemo03, [.subscriberKeepsDisposable]),
+        generatorOutlivesSubscription(.rxDemo03), disposeClosureKeepsChain(.rxDemo03),
         disposeRecursesForever(.rxDemo04),
         sinkKeepsSubscriber(.rxDemo04, [.subscriberKeepsDisposable, .subscriberKeepsDisposableThroughMaps]),
+        generatorOutlivesSubscription(.rxDemo04), disposeClosureKeepsChain(.rxDemo04),
         compositeCycleLeaks,
         generatorDisposableDropped, mapDropsUpstream,
         sinkKeepsSubscriber(.rxDemo05, [.subscriberKeepsDisposable, .subscriberKeepsDisposableThroughMaps]),
@@ -139,7 +161,36 @@ extension Defect {
     }
 }
 
+// What a step's known defects allow a trace to lack or to have in addition, each with the
+// defect's title: for lining up a failing trace with the expected one.
+struct Allowance {
+    let mayLack: (Int) -> String?
+    let mayAdd: (String) -> String?
+}
+
 extension Scenario {
+    func allowance(for defects: [Defect]) -> Allowance {
+        func title(_ symptoms: Defect.Symptom...) -> String? {
+            defects.first { symptoms.contains($0.symptom) }?.title
+        }
+        let isDispose = { (entry: String) in TraceEntry(entry).event == "dispose" }
+        let lacksDispose = title(.disposeClosureNeverRuns, .disposeLateOrNever)
+        let addsDispose = title(.disposeLateOrNever)
+        let addsReceive = title(.extraReceives)
+        let sendsWhenDisposed = source.sendsWhenDisposed != nil
+        return Allowance(
+            mayLack: { index in
+                guard let lacksDispose else { return nil }
+                let afterDispose = sendsWhenDisposed && index > 0 && isDispose(expected[index - 1])
+                return isDispose(expected[index]) || afterDispose ? lacksDispose : nil
+            },
+            mayAdd: { entry in
+                if let addsDispose, isDispose(entry) { return addsDispose }
+                if let addsReceive, TraceEntry(entry).event.hasPrefix("receive ") { return addsReceive }
+                return nil
+            })
+    }
+
     // Whether `trace` is this scenario's failure by these defects, and nothing else.
     public func shows(_ defects: [Defect], in trace: [String]) -> Bool {
         Defect.show(defects, in: trace, of: self)
@@ -161,6 +212,11 @@ extension Step {
         if !missing.isEmpty { return .notApplicable(missing: missing) }
         let defects = defects.filter { $0.scenarios.contains(scenario.id) }
         return defects.isEmpty ? .passes : .knownIssue(defects)
+    }
+
+    // The reference step's defects that this scenario shows.
+    public func knownDefects(of scenario: Scenario) -> [Defect] {
+        if case .knownIssue(let defects) = verdict(for: scenario) { defects } else { [] }
     }
 
     // The scenarios this step can run; the rest are not applicable.

@@ -90,8 +90,5 @@ final class Lifetimes {
     }
 
     // "MapObserver" for MapObserver<Int, Int, Observer<Int>>: the generic arguments are noise here.
-    static func typeName(_ object: AnyObject) -> String {
-        let full = String(describing: type(of: object))
-        return String(full.prefix { $0 != "<" })
-    }
+    static func typeName(_ object: AnyObject) -> String { baseTypeName(type(of: object)) }
 }

@@ -98,21 +98,37 @@ public enum ReportFolder {
     }
 }
 
-// The expected and the actual trace side by side, one event per line, every differing
-// line marked and the first one pointed at. "still alive" entries are listed below it.
-public func sideBySide(expected: [String], actual: [String]) -> [String] {
+// The expected and the actual trace side by side, one event per line. Where a known defect
+// of the reference step explains a difference (a "dispose" that may be missing, an extra
+// receive), the line is marked `~` as allowed; the first difference nothing explains gets
+// the ▶, the later ones ≠. "still alive" entries are listed below.
+public func sideBySide(_ scenario: Scenario, actual: [String], allowing defects: [Defect] = []) -> [String] {
+    let expected = scenario.expected
     let actualEvents = actual.filter { !TraceEntry($0).isStillAlive }
+    let allowance = scenario.allowance(for: defects)
     let width = max(12, (expected.map(\.count).max() ?? 0) + 2)
     func pad(_ text: String) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
     var lines = ["    " + pad("expected") + "actual"]
     var first = true
-    for index in 0..<max(expected.count, actualEvents.count) {
-        let left = index < expected.count ? expected[index] : "—"
-        let right = index < actualEvents.count ? actualEvents[index] : "—"
-        let differs = left != right
-        let mark = differs ? (first ? " ▶  " : " ≠  ") : "    "
-        lines.append(mark + pad(left) + right + (differs && first ? "   ← first difference" : ""))
-        if differs { first = false }
+    var (i, j) = (0, 0)
+    while i < expected.count || j < actualEvents.count {
+        let left = i < expected.count ? expected[i] : nil
+        let right = j < actualEvents.count ? actualEvents[j] : nil
+        if let left, left == right {
+            lines.append("    " + pad(left) + left)
+            (i, j) = (i + 1, j + 1)
+        } else if left != nil, let reason = allowance.mayLack(i) {
+            lines.append(" ~  " + pad(left ?? "") + "—   (allowed: \(reason))")
+            i += 1
+        } else if let right, let reason = allowance.mayAdd(right) {
+            lines.append(" ~  " + pad("—") + right + "   (allowed: \(reason))")
+            j += 1
+        } else {
+            lines.append(
+                (first ? " ▶  " : " ≠  ") + pad(left ?? "—") + (right ?? "—") + (first ? "   ← first difference" : ""))
+            first = false
+            (i, j) = (i + 1, j + 1)
+        }
     }
     let alive = actual.filter { TraceEntry($0).isStillAlive }
     if !alive.isEmpty {
@@ -120,6 +136,42 @@ public func sideBySide(expected: [String], actual: [String]) -> [String] {
         lines += alive.map { "  - " + $0.dropFirst(Trace.stillAlivePrefix.count) }
     }
     return lines
+}
+
+// How a scenario's run went against a step, from its record.
+public enum ScenarioResult: Sendable {
+    case passes
+    // Fails the way a known defect of the reference step does: allowed.
+    case showsDefects([Defect])
+    case fails(trace: [String])
+    case crashed(trace: [String], message: String)
+    case didNotRun
+
+    public var isFailure: Bool {
+        switch self {
+        case .passes, .showsDefects: false
+        case .fails, .crashed, .didNotRun: true
+        }
+    }
+}
+
+extension ScenarioRecord {
+    // Judged the way the tests judge it: the expected trace, or the reference step's defects.
+    public func result(of scenario: Scenario) -> ScenarioResult {
+        let verdict = step.verdict(for: scenario)
+        switch outcome {
+        case .running: return .crashed(trace: trace, message: "")
+        case .crashed(let message):
+            if verdict.crashes, case .knownIssue(let defects) = verdict { return .showsDefects(defects) }
+            return .crashed(trace: trace, message: message)
+        case .finished:
+            if trace == scenario.expected { return .passes }
+            if case .knownIssue(let defects) = verdict, scenario.shows(defects, in: trace) {
+                return .showsDefects(defects)
+            }
+            return .fails(trace: trace)
+        }
+    }
 }
 
 // What a crash most likely was, from what the step printed on its way down, and what

@@ -46,23 +46,27 @@ public final class ScriptedSource {
             } else {
                 nil
             }
-        return ScriptedRun(trace: trace, label: label, recordsDispose: script.hasDisposeClosure, onDispose: onDispose)
+        return ScriptedRun(
+            trace: trace, label: label, recordsDispose: script.hasDisposeClosure, onDispose: onDispose,
+            captured: script.disposeClosureCapturesObserver ? observer : nil)
     }
 }
 
 // One run of the generator. It holds the observer only when the script sends from inside
-// the dispose closure, as a real closure that captures its observer would.
+// the dispose closure, or says the closure captures it, as a real closure would.
 public final class ScriptedRun {
     private let trace: Trace
     private let label: String?
     private let recordsDispose: Bool
     private let onDispose: (() -> Void)?
+    private let captured: AnyObject?
 
-    init(trace: Trace, label: String?, recordsDispose: Bool, onDispose: (() -> Void)?) {
+    init(trace: Trace, label: String?, recordsDispose: Bool, onDispose: (() -> Void)?, captured: AnyObject?) {
         self.trace = trace
         self.label = label
         self.recordsDispose = recordsDispose
         self.onDispose = onDispose
+        self.captured = captured
     }
 
     // The body of the generator's dispose closure.
@@ -104,15 +108,23 @@ extension Scenario {
     public func run<Adapter: StepAdapter>(on adapter: Adapter.Type, onRecord: ((String) -> Void)? = nil) -> [String] {
         let clock = VirtualClock()
         let trace = Trace(now: hasClock ? { [unowned clock] in clock.now } : nil, onRecord: onRecord)
-        let lifetimes = Lifetimes()
+        let watched = Lifetimes()
+        // Disposables the harness holds past the run (`disposableHeldElsewhere`).
+        var held: [AnyObject] = []
         do {
             let source = ScriptedSource(
-                script: source, clock: clock, trace: trace, lifetimes: lifetimes, labels: labels)
+                script: source, clock: clock, trace: trace,
+                // Only the captures are watched when the disposable is held on purpose.
+                lifetimes: lifetimes == .generatorCaptures ? Lifetimes() : watched, labels: labels)
             var stream = Adapter.create(source)
-            lifetimes.watch(stream, as: "source observable")
+            switch lifetimes {
+            case .everything: watched.watch(stream, as: "source observable")
+            case .generatorCaptures: watched.watch(source, as: "what the generator closure captures")
+            case .none: break
+            }
             for (index, op) in operators.enumerated() {
-                stream = Adapter.map(stream, op.transform)
-                lifetimes.watch(stream, as: "map observable \(index + 1)")
+                stream = Adapter.map(stream, op.transform(tracingTo: trace))
+                if lifetimes == .everything { watched.watch(stream, as: "map observable \(index + 1)") }
             }
             let recorders = zip(labels, subscribers).map { label, script in
                 RecordingSubscriber(trace: trace, label: label, disposeOnReceiving: script.disposeOnReceiving)
@@ -122,12 +134,17 @@ extension Scenario {
                 let label = subscriber.label
                 let subscribe = { [stream] in
                     let subscription = Adapter.subscribe(stream, subscriber)
-                    lifetimes.watch(subscription.observer, as: "subscriber observer", by: label)
-                    lifetimes.explore(from: subscription.observer, named: "subscriber observer", by: label)
+                    if lifetimes == .everything {
+                        watched.watch(subscription.observer, as: "subscriber observer", by: label)
+                        watched.explore(from: subscription.observer, named: "subscriber observer", by: label)
+                    }
                     if let disposable = subscription.disposable {
-                        lifetimes.watch(disposable, as: "disposable", by: label)
-                        lifetimes.explore(from: disposable, named: "disposable", by: label)
+                        if lifetimes == .everything {
+                            watched.watch(disposable, as: "disposable", by: label)
+                            watched.explore(from: disposable, named: "disposable", by: label)
+                        }
                         if script.keepsDisposable { subscriber.kept = disposable }
+                        if script.disposableHeldElsewhere { held.append(disposable) }
                     }
                     if script.disposes, let dispose = subscription.dispose {
                         subscriber.dispose = dispose
@@ -145,9 +162,10 @@ extension Scenario {
             // subscriber that keeps its disposable keeps it, as the scenario says.
             recorders.forEach { $0.dispose = nil }
         }
-        if checksLifetimes {
-            lifetimes.stillAlive.forEach { trace.recordAfterRun(Trace.stillAlivePrefix + $0) }
+        if lifetimes != .none {
+            watched.stillAlive.forEach { trace.recordAfterRun(Trace.stillAlivePrefix + $0) }
         }
+        withExtendedLifetime(held) {}
         return trace.entries
     }
 }

@@ -7,7 +7,7 @@ public struct Scenario: Sendable {
     let source: SourceScript
     let operators: [Operator]
     let subscribers: [SubscriberScript]
-    let checksLifetimes: Bool
+    let lifetimes: LifetimeCheck
     public let expected: [String]
     // Where the scenario is written, so that a failure points at its line in Scenarios.swift.
     public let location: Location
@@ -23,7 +23,7 @@ public struct Scenario: Sendable {
 
     init(
         _ id: ScenarioID, source: SourceScript, operators: [Operator] = [],
-        subscribers: [SubscriberScript] = [SubscriberScript()], checksLifetimes: Bool = false,
+        subscribers: [SubscriberScript] = [SubscriberScript()], lifetimes: LifetimeCheck = .none,
         expected: [String], fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
         column: Int = #column
     ) {
@@ -31,7 +31,7 @@ public struct Scenario: Sendable {
         self.source = source
         self.operators = operators
         self.subscribers = subscribers
-        self.checksLifetimes = checksLifetimes
+        self.lifetimes = lifetimes
         self.expected = expected
         self.location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     }
@@ -73,6 +73,16 @@ extension Scenario {
     }
 }
 
+// What a scenario checks is freed once it has run.
+enum LifetimeCheck: Sendable {
+    case none
+    // Every object of the chain, found from its ends.
+    case everything
+    // Only what the generator closure captures, while the harness still holds the disposable:
+    // a disposable that outlives its subscription must not keep the generator alive.
+    case generatorCaptures
+}
+
 public enum Capability: String, Sendable, CaseIterable {
     // `subscribe` returns a Disposable, and the event generator can return one.
     case dispose
@@ -95,14 +105,19 @@ struct SourceScript: Sendable {
     let sendsWhenDisposed: Signal?
     // Whether the dispose closure disposes its own subscription again, re-entrantly.
     let disposesAgainWhenDisposed: Bool
+    // Whether the dispose closure captures the observer it was handed, as a closure that
+    // cancels a request on behalf of its observer does.
+    let disposeClosureCapturesObserver: Bool
 
     init(
         hasDisposeClosure: Bool, sendsWhenDisposed: Signal? = nil, disposesAgainWhenDisposed: Bool = false,
-        _ actions: Action...
+        disposeClosureCapturesObserver: Bool = false, _ actions: Action...
     ) {
-        self.hasDisposeClosure = hasDisposeClosure || sendsWhenDisposed != nil || disposesAgainWhenDisposed
+        self.hasDisposeClosure =
+            hasDisposeClosure || sendsWhenDisposed != nil || disposesAgainWhenDisposed || disposeClosureCapturesObserver
         self.sendsWhenDisposed = sendsWhenDisposed
         self.disposesAgainWhenDisposed = disposesAgainWhenDisposed
+        self.disposeClosureCapturesObserver = disposeClosureCapturesObserver
         self.actions = actions
     }
 }
@@ -110,7 +125,7 @@ struct SourceScript: Sendable {
 extension SourceScript.Action {
     static func send(_ value: Int, at time: Int = 0) -> Self { .init(time: time, signal: .next(value)) }
     static func complete(at time: Int = 0) -> Self { .init(time: time, signal: .completed) }
-    static func fail(at time: Int = 0) -> Self { .init(time: time, signal: .error) }
+    static func fail(at time: Int = 0) -> Self { .init(time: time, signal: .error("source")) }
 }
 
 // What one subscriber does besides recording what it receives.
@@ -122,8 +137,13 @@ struct SubscriberScript: Sendable {
     var subscribeTime = 0
     // Holds its own disposable for good, as a view model that stores it would.
     var keepsDisposable = false
+    // The harness, not the subscriber, holds the disposable until after the lifetime check,
+    // as a screen that stores it in a property would.
+    var disposableHeldElsewhere = false
 
-    var disposes: Bool { !disposeTimes.isEmpty || disposeOnReceiving != nil || keepsDisposable }
+    var disposes: Bool {
+        !disposeTimes.isEmpty || disposeOnReceiving != nil || keepsDisposable || disposableHeldElsewhere
+    }
 
     static func dispose(at times: Int...) -> Self { .init(disposeTimes: times) }
 }
@@ -133,15 +153,22 @@ enum Operator: Sendable {
     case times(Int)
     case plus(Int)
     case failing(on: Int)
+    // Multiplies, and traces each call ("map 2"), so that the trace counts transform calls.
+    case tracedTimes(Int)
 
-    var transform: @Sendable (Int) throws -> Int {
+    func transform(tracingTo trace: Trace) -> (Int) throws -> Int {
         switch self {
         case .times(let factor): { $0 * factor }
         case .plus(let addend): { $0 + addend }
         case .failing(let bad):
             { value in
-                guard value != bad else { throw ScriptedError() }
+                guard value != bad else { throw ScriptedError("map") }
                 return value
+            }
+        case .tracedTimes(let factor):
+            { value in
+                trace.record("map \(value)")
+                return value * factor
             }
         }
     }

@@ -30,6 +30,11 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
     case subscriberKeepsDisposable = "a subscriber that keeps its own disposable is freed after completion"
     case subscriberKeepsDisposableThroughMaps =
         "a subscriber that keeps its own disposable is freed after completion, through two maps"
+    case transformOncePerElement = "map calls its transform once per element"
+    case independentSubscriptionsThroughMap = "two subscriptions through one map are independent"
+    case generatorFreedWhileDisposableHeld =
+        "what the generator captures is freed after completion, while the disposable is still held"
+    case disposeClosureCapturingObserverFreed = "a dispose closure that captures its observer is freed after dispose"
 }
 
 extension Scenario {
@@ -82,7 +87,8 @@ extension Scenario {
             source: SourceScript(
                 hasDisposeClosure: false, .send(1, at: 1), .fail(at: 2), .send(2, at: 3), .complete(at: 4)),
             expected: [
-                "t1 send 1", "t1 receive 1", "t2 send error", "t2 receive error", "t3 send 2", "t4 send completed",
+                "t1 send 1", "t1 receive 1", "t2 send error(source)", "t2 receive error(source)", "t3 send 2",
+                "t4 send completed",
             ]),
         Scenario(
             .completedRunsDisposeClosure,
@@ -91,7 +97,10 @@ extension Scenario {
         Scenario(
             .errorRunsDisposeClosure,
             source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .fail(at: 2), .send(2, at: 3)),
-            expected: ["t1 send 1", "t1 receive 1", "t2 send error", "t2 receive error", "t2 dispose", "t3 send 2"]),
+            expected: [
+                "t1 send 1", "t1 receive 1", "t2 send error(source)", "t2 receive error(source)", "t2 dispose",
+                "t3 send 2",
+            ]),
         Scenario(
             .disposeBeforeCompletion,
             source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 3), .complete(at: 4)),
@@ -142,14 +151,17 @@ extension Scenario {
             .errorThroughMaps,
             source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .fail(at: 2), .send(2, at: 3)),
             operators: [.times(2), .plus(1)],
-            expected: ["t1 send 1", "t1 receive 3", "t2 send error", "t2 receive error", "t2 dispose", "t3 send 2"]),
+            expected: [
+                "t1 send 1", "t1 receive 3", "t2 send error(source)", "t2 receive error(source)", "t2 dispose",
+                "t3 send 2",
+            ]),
         Scenario(
             .throwingMap,
             source: SourceScript(
                 hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2), .send(3, at: 3), .complete(at: 4)),
             operators: [.failing(on: 2)],
             expected: [
-                "t1 send 1", "t1 receive 1", "t2 send 2", "t2 receive error", "t2 dispose", "t3 send 3",
+                "t1 send 1", "t1 receive 1", "t2 send 2", "t2 receive error(map)", "t2 dispose", "t3 send 3",
                 "t4 send completed",
             ]),
         Scenario(
@@ -173,33 +185,67 @@ extension Scenario {
         Scenario(
             .freedAfterCompletion,
             source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2)),
-            checksLifetimes: true,
+            lifetimes: .everything,
             expected: ["t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed"]),
         Scenario(
             .freedAfterCompletionThroughMaps,
             source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2)),
-            operators: [.times(2), .plus(1)], checksLifetimes: true,
+            operators: [.times(2), .plus(1)], lifetimes: .everything,
             expected: ["t1 send 1", "t1 receive 3", "t2 send completed", "t2 receive completed"]),
         Scenario(
             .freedAfterDispose,
             source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
-            operators: [.times(2), .plus(1)], subscribers: [.dispose(at: 2)], checksLifetimes: true,
+            operators: [.times(2), .plus(1)], subscribers: [.dispose(at: 2)], lifetimes: .everything,
             expected: ["t1 send 1", "t1 receive 3", "t3 send 2"]),
         Scenario(
             .freedAfterSynchronousCompletion,
             source: SourceScript(hasDisposeClosure: false, .send(1), .complete()),
-            operators: [.times(2), .plus(1)], checksLifetimes: true,
+            operators: [.times(2), .plus(1)], lifetimes: .everything,
             expected: ["send 1", "receive 3", "send completed", "receive completed"]),
         Scenario(
             .subscriberKeepsDisposable,
             source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2)),
-            subscribers: [SubscriberScript(keepsDisposable: true)], checksLifetimes: true,
+            subscribers: [SubscriberScript(keepsDisposable: true)], lifetimes: .everything,
             expected: ["t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed"]),
         Scenario(
             .subscriberKeepsDisposableThroughMaps,
             source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2)),
             operators: [.times(2), .plus(1)], subscribers: [SubscriberScript(keepsDisposable: true)],
-            checksLifetimes: true,
+            lifetimes: .everything,
             expected: ["t1 send 1", "t1 receive 3", "t2 send completed", "t2 receive completed"]),
+        // The transform runs exactly once per element, between the send and the receive.
+        Scenario(
+            .transformOncePerElement,
+            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2), .complete(at: 3)),
+            operators: [.tracedTimes(2)],
+            expected: [
+                "t1 send 1", "t1 map 1", "t1 receive 2", "t2 send 2", "t2 map 2", "t2 receive 4", "t3 send completed",
+                "t3 receive completed", "t3 dispose",
+            ]),
+        // Each subscription through a map gets its own chain: disposing one leaves the other.
+        Scenario(
+            .independentSubscriptionsThroughMap,
+            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 3), .complete(at: 4)),
+            operators: [.times(2)], subscribers: [.dispose(at: 2), SubscriberScript()],
+            expected: [
+                "t1 a: send 1", "t1 a: receive 2", "t1 b: send 1", "t1 b: receive 2",
+                "t2 a: dispose",
+                "t3 a: send 2", "t3 b: send 2", "t3 b: receive 4",
+                "t4 a: send completed", "t4 b: send completed", "t4 b: receive completed", "t4 b: dispose",
+            ]),
+        // RxSwift's sink uses the generator during `run` and keeps nothing of it: a disposable
+        // that a screen still holds must not keep the generator's captures alive.
+        Scenario(
+            .generatorFreedWhileDisposableHeld,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2)),
+            subscribers: [SubscriberScript(disposableHeldElsewhere: true)], lifetimes: .generatorCaptures,
+            expected: ["t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed"]),
+        // RxSwift's AnonymousDisposable drops its closure once it has run it.
+        Scenario(
+            .disposeClosureCapturingObserverFreed,
+            source: SourceScript(
+                hasDisposeClosure: true, disposeClosureCapturesObserver: true, .send(1, at: 1), .send(2, at: 3)),
+            subscribers: [.dispose(at: 2)], lifetimes: .everything,
+            expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t3 send 2"]),
     ]
 }

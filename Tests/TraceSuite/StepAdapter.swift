@@ -72,7 +72,7 @@ extension StepEvent {
         guard let payload = Mirror(reflecting: self).children.first else { return .completed }
         switch (payload.label, payload.value) {
         case ("next", let value as Int): return .next(value)
-        case ("error", _): return .error
+        case ("error", let error): return .error((error as? ScriptedError)?.origin ?? "\(error)")
         default: preconditionFailure("not an Event<Int>: \(self)")
         }
     }
@@ -82,7 +82,7 @@ extension Signal {
     func event<E: StepEvent>() -> E {
         switch self {
         case .next(let value): .next(value)
-        case .error: .error(ScriptedError())
+        case .error(let origin): .error(ScriptedError(origin))
         case .completed: .completed
         }
     }
@@ -107,4 +107,27 @@ public struct Subscription {
         self.disposable = disposable as AnyObject
         self.dispose = dispose
     }
+}
+
+// The names of an object's class and of its superclasses, without generic arguments:
+// ["MapObserver", "Sink"]. Shape checks go by these names, so that they never fix a generic
+// arity or argument that the article leaves to the participant.
+public func classNames(of object: Any) -> [String] {
+    var names: [String] = []
+    var mirror: Mirror? = Mirror(reflecting: object)
+    while let current = mirror, current.displayStyle == .class {
+        names.append(baseTypeName(current.subjectType))
+        mirror = current.superclassMirror
+    }
+    return names
+}
+
+// Whether `object` is an instance of the class named `name`, or of a subclass of it.
+public func isInstance(_ object: Any?, of name: String) -> Bool {
+    object.map { classNames(of: $0).contains(name) } ?? false
+}
+
+// "MapObserver" for MapObserver<Int, Int, Observer<Int>>.
+func baseTypeName(_ type: Any.Type) -> String {
+    String(String(describing: type).prefix { $0 != "<" })
 }

@@ -62,17 +62,23 @@ extension Trace {
 // A step-independent copy of an event, as the trace spells it.
 public enum Signal: Equatable, Sendable {
     case next(Int)
-    case error
+    // Named after who raised it, so that a trace tells a source's error from a map's.
+    case error(String)
     case completed
 
     var traceName: String {
         switch self {
         case .next(let value): "\(value)"
-        case .error: "error"
+        case .error(let origin): "error(\(origin))"
         case .completed: "completed"
         }
     }
 }
 
-// The error every scripted failure carries.
-public struct ScriptedError: Error, Equatable {}
+// The error a scripted failure carries: "source" when the source fails, "map" when a
+// transform throws.
+public struct ScriptedError: Error, Equatable {
+    public let origin: String
+
+    public init(_ origin: String) { self.origin = origin }
+}

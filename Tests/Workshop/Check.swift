@@ -12,21 +12,68 @@ struct Workspace {
     var name: String { step.description }
     var path: String { "\(root)/\(name)" }
     var number: String { "0\(step.rawValue)" }
-    var scratch: String { root == defaultRoot ? ".build-workshop\(number)" : ".build-selftest" }
-    var lastCheck: String { "\(scratch)/last-check.txt" }
+    // One build folder for every step: the shared suite is compiled once, so the first check
+    // of a step after any other step's only compiles that step and its adapter.
+    var scratch: String { root == defaultRoot ? ".build-workshop" : ".build-selftest" }
     var reference: String { "Steps/\(name)" }
+    // What the workshop remembers of this workspace, beside it in a hidden folder.
+    var stateFolder: String { "\(root)/.state" }
+    var lastCheck: String { "\(stateFolder)/\(name).check" }
+    var originFile: String { "\(stateFolder)/\(name).origin" }
+
+    // The workspace's Swift files, names and contents: a restored file counts as unchanged.
+    var fingerprint: String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for file in listFiles(in: path) {
+            for byte in Array(file.utf8) + [0] + Array((read("\(path)/\(file)") ?? "").utf8) + [0] {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+        }
+        return String(hash, radix: 16)
+    }
+
+    // Where `make start` took the code from, in words: "your own step 02 (Workshop/RxDemo02)".
+    var origin: String? { read(originFile)?.trimmingCharacters(in: .whitespacesAndNewlines) }
+}
+
+// The last check of a workspace: its summary, the first failing scenario, and the files it saw.
+struct LastCheck {
+    let summary: String
+    let done: Bool
+    let firstFailing: ScenarioID?
+    let fingerprint: String
+
+    init(summary: String, done: Bool, firstFailing: ScenarioID?, fingerprint: String) {
+        self.summary = summary
+        self.done = done
+        self.firstFailing = firstFailing
+        self.fingerprint = fingerprint
+    }
+
+    init?(of workspace: Workspace) {
+        guard let lines = read(workspace.lastCheck)?.split(separator: "\n").map(String.init) else { return nil }
+        func value(_ key: String) -> String? {
+            lines.first { $0.hasPrefix(key + " ") }.map { String($0.dropFirst(key.count + 1)) }
+        }
+        guard let summary = value("summary"), let fingerprint = value("fingerprint") else { return nil }
+        self.summary = summary
+        self.done = value("done") == "yes"
+        self.firstFailing = value("first-failing").flatMap(ScenarioID.init(rawValue:))
+        self.fingerprint = fingerprint
+    }
+
+    func save(for workspace: Workspace) {
+        try? files.createDirectory(atPath: workspace.stateFolder, withIntermediateDirectories: true)
+        var lines = ["summary \(summary)", "done \(done ? "yes" : "no")", "fingerprint \(fingerprint)"]
+        if let firstFailing { lines.append("first-failing \(firstFailing.rawValue)") }
+        try? write(lines.joined(separator: "\n") + "\n", to: workspace.lastCheck)
+    }
+
+    // Whether the workspace still holds exactly what this check saw.
+    func isCurrent(for workspace: Workspace) -> Bool { fingerprint == workspace.fingerprint }
 }
 
 let defaultRoot = "Workshop"
-
-enum ScenarioResult {
-    case passes
-    // Fails the way a known defect of the reference step does: allowed.
-    case showsDefects([Defect])
-    case fails(trace: [String])
-    case crashed(trace: [String], message: String)
-    case didNotRun
-}
 
 struct CheckResult {
     enum Status { case doesNotCompile, notDone, done }
@@ -53,6 +100,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
                 """)
     }
     func say(_ line: String = "") { if !quiet { print(line) } }
+    let fingerprint = workspace.fingerprint
     let environment = ["RXDEMO_STEP": workspace.number, "RXDEMO_WORKSPACE": workspace.path]
     let build = try run(
         ["swift", "build", "--build-tests", "--scratch-path", workspace.scratch], environment: environment)
@@ -61,7 +109,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
     guard build.status == 0 else {
         let summary = "does not compile"
         if !quiet { try explainBuildFailure(build.output, workspace) }
-        try? write(summary, to: workspace.lastCheck)
+        LastCheck(summary: summary, done: false, firstFailing: nil, fingerprint: fingerprint).save(for: workspace)
         return CheckResult(status: .doesNotCompile, summary: summary)
     }
 
@@ -76,28 +124,10 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
 
     let scenarios = step.scenarios
     let results = scenarios.map { scenario -> ScenarioResult in
-        guard let record = records[scenario.id] else { return .didNotRun }
-        switch record.outcome {
-        case .running: return .crashed(trace: [], message: "")
-        case .crashed(let message):
-            let verdict = step.verdict(for: scenario)
-            if verdict.crashes, case .knownIssue(let defects) = verdict { return .showsDefects(defects) }
-            return .crashed(trace: record.trace, message: message)
-        case .finished:
-            if record.trace == scenario.expected { return .passes }
-            if case .knownIssue(let defects) = step.verdict(for: scenario), scenario.shows(defects, in: record.trace) {
-                return .showsDefects(defects)
-            }
-            return .fails(trace: record.trace)
-        }
+        records[scenario.id].map { $0.result(of: scenario) } ?? .didNotRun
     }
     let passing = results.filter { if case .passes = $0 { true } else { false } }.count
-    let failing = zip(scenarios, results).filter { _, result in
-        switch result {
-        case .passes, .showsDefects: false
-        case .fails, .crashed, .didNotRun: true
-        }
-    }
+    let failing = zip(scenarios, results).filter { $0.1.isFailure }
     let shape = ReportFolder.readShape(of: step, in: reportFolder)
     let shapeMissing = shape?.checks.filter { !$0.holds } ?? []
     let shapeOK = shape?.finished == true && shapeMissing.isEmpty
@@ -114,7 +144,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
                 + "«\(scenario.name)»  (Tests/TraceSuite/\(scenario.location.short))")
         switch result {
         case .fails(let trace):
-            sideBySide(expected: scenario.expected, actual: trace).forEach { say($0) }
+            sideBySide(scenario, actual: trace, allowing: step.knownDefects(of: scenario)).forEach { say($0) }
         case .crashed(let trace, let message):
             say(crashAdvice(trace: trace, message: message))
         case .didNotRun:
@@ -125,19 +155,28 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
     if failing.count > 1 && !verbose {
         say()
         let names = failing.dropFirst().map { "«\($0.0.name)»" }
-        let listed = names.prefix(4).joined(separator: ", ") + (names.count > 4 ? " and \(names.count - 4) others" : "")
+        let others = names.count - 4
+        let listed =
+            names.prefix(4).joined(separator: ", ")
+            + (others > 0 ? " and \(others) other\(others == 1 ? "" : "s")" : "")
         say("\(failing.count - 1) more failing: \(listed).")
         say("Each with its traces: make check STEP=\(workspace.number) VERBOSE=1")
     }
 
     // The reference step's defects: allowed either way, but worth knowing about.
-    let defects = step.defects
-    if !defects.isEmpty {
+    if !step.defects.isEmpty {
         say()
-        say("Known defects of the reference \(step) (allowed either way):")
-        let shown = shownDefects(of: step, Array(zip(scenarios, results)))
-        for defect in defects {
-            say("  - \(defect.title): " + (shown.contains(defect) ? "your code still shows it" : "fixed in your code"))
+        let origin = workspace.origin.map { "; your code started from \($0)" } ?? ""
+        say("Known defects of the reference \(step) (allowed either way\(origin)):")
+        for (defect, status) in defectStatuses(of: step, Array(zip(scenarios, results))) {
+            switch status {
+            // While other scenarios fail, passing scenarios may owe it to another mistake.
+            case .fixed: say("  - \(defect.title): " + (done ? "fixed in your code" : "its scenarios pass now"))
+            case .shown: say("  - \(defect.title): your code still shows it")
+            case .failsDifferently(let scenarios):
+                say("  - \(defect.title): not fixed; your code fails its scenarios differently from the reference:")
+                say("    " + scenarios.map { "«\($0.name)»" }.joined(separator: ", ") + " (above, or VERBOSE=1)")
+            }
         }
     }
 
@@ -154,14 +193,15 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
     }
 
     let summary = done ? "done" : "\(passing) of \(scenarios.count) pass"
-    try? write(summary, to: workspace.lastCheck)
+    LastCheck(summary: summary, done: done, firstFailing: failing.first?.0.id, fingerprint: fingerprint)
+        .save(for: workspace)
     say()
     if done {
         say("Done: \(step) passes every scenario the reference step passes, and has the article's shape.")
         if let next = Step(rawValue: step.rawValue + 1) {
             say("Next: make start STEP=0\(next.rawValue)")
         } else {
-            say("That was the last step. Beyond it: Docs/beyond-06.md")
+            say("That was the last step. What real RxSwift adds beyond it: Docs/beyond-06.md")
         }
     } else {
         say(
@@ -199,28 +239,47 @@ func explainBuildFailure(_ output: String, _ workspace: Workspace) throws {
     print(location)
     // The compiler's own picture of the line, as far as it goes.
     for line in lines[(first + 1)...].prefix(8) {
-        if line.contains(": error: ") || line.contains(": warning: ") || line.hasPrefix("[") || line.isEmpty { break }
+        if line.contains(": error: ") || line.contains(": warning: ") || line.hasPrefix("[") || line.isEmpty
+            || line.hasPrefix("error: ")
+        {
+            break
+        }
         print(line)
     }
     let count = Set(errors).count
     if count > 1 { print("(\(count) errors in all; the whole log: \(workspace.scratch)/last-build.log)") }
 }
 
-// The defects a participant's code still shows. A scenario that two defects share fails
-// while either is left, so it blames only those not proven fixed: a defect is proven fixed
-// when every scenario that it alone causes passes.
-func shownDefects(of step: Step, _ results: [(Scenario, ScenarioResult)]) -> Set<Defect> {
+enum DefectStatus {
+    // Every scenario of the defect passes (or fails only by another defect).
+    case fixed
+    // At least one scenario fails exactly the way this defect makes it fail.
+    case shown
+    // Its scenarios fail, but not the way the defect does: neither fixed nor allowed.
+    case failsDifferently([Scenario])
+}
+
+// What became of each of the reference step's defects in a participant's code, judged first
+// by the scenarios that it alone breaks. A scenario that two defects share fails while
+// either is left, so it blames only those not proven fixed: a defect is proven fixed when
+// every scenario that it alone breaks passes.
+func defectStatuses(of step: Step, _ results: [(Scenario, ScenarioResult)]) -> [(Defect, DefectStatus)] {
     func passes(_ result: ScenarioResult) -> Bool { if case .passes = result { true } else { false } }
+    func shows(_ result: ScenarioResult) -> Bool { if case .showsDefects = result { true } else { false } }
     func defects(_ scenario: Scenario) -> [Defect] { step.defects.filter { $0.scenarios.contains(scenario.id) } }
-    let provenFixed = Set(step.defects).filter { defect in
-        let alone = results.filter { defects($0.0) == [defect] }
-        return !alone.isEmpty && alone.allSatisfy { passes($0.1) }
-    }
-    var shown: Set<Defect> = []
+    let alone = { (defect: Defect) in results.filter { defects($0.0) == [defect] } }
+    let provenFixed = Set(step.defects).filter { !alone($0).isEmpty && alone($0).allSatisfy { passes($0.1) } }
+    var blamed: Set<Defect> = []
     for (_, result) in results {
         guard case .showsDefects(let defects) = result else { continue }
-        let blamed = Set(defects).subtracting(provenFixed)
-        shown.formUnion(blamed.isEmpty ? Set(defects) : blamed)
+        let open = Set(defects).subtracting(provenFixed)
+        blamed.formUnion(open.isEmpty ? Set(defects) : open)
     }
-    return shown
+    return step.defects.map { defect in
+        let own = alone(defect)
+        let isShown = own.isEmpty ? blamed.contains(defect) : own.contains { shows($0.1) }
+        if isShown { return (defect, .shown) }
+        let differently = results.filter { defect.scenarios.contains($0.0.id) && $0.1.isFailure }.map(\.0)
+        return (defect, differently.isEmpty ? .fixed : .failsDifferently(differently))
+    }
 }

@@ -18,6 +18,9 @@ let mutants: [Mutant] = [
         step: .rxDemo02, mistake: "a member added after dispose is kept, not disposed", file: "Disposable.swift",
         changes: ["if isDisposed {\n            disposable.dispose()\n            return\n        }": ""]),
     Mutant(
+        step: .rxDemo02, mistake: "the composite forgets its members", file: "Disposable.swift",
+        changes: ["disposables.append(disposable)": "_ = disposable"]),
+    Mutant(
         step: .rxDemo03, mistake: "the sink disposes before it forwards the terminal event", file: "Sink.swift",
         changes: [
             "_forward.on(event: event)\n        // A terminal event ends the subscription by itself.":
@@ -31,6 +34,25 @@ let mutants: [Mutant] = [
         changes: [
             "return self.subscribe(": "_ = self.subscribe(",
             "                })\n        }": "                })\n            return AnonymousDisposable {}\n        }",
+        ]),
+    Mutant(
+        step: .rxDemo04, mistake: "map keeps one intermediate observer for all its subscribers", file: "Map.swift",
+        changes: [
+            "return Observable<Result> { (observer) in  // observer: the one downstream":
+                "var newest: Observer<Result>? = nil\n        return Observable<Result> { (observer) in\n            newest = observer",
+            "observer.on(event:": "newest!.on(event:",
+        ]),
+    Mutant(
+        step: .rxDemo04, mistake: "map calls its transform twice per element", file: "Map.swift",
+        changes: [
+            "try observer.on(event: .next(transform(element)))":
+                "_ = try transform(element)\n                            try observer.on(event: .next(transform(element)))"
+        ]),
+    Mutant(
+        step: .rxDemo04, mistake: "map replaces the upstream error with its own", file: "Map.swift",
+        changes: [
+            "case .error(let error):\n                        observer.on(event: .error(error))":
+                "case .error:\n                        observer.on(event: .error(CancellationError()))"
         ]),
     Mutant(
         step: .rxDemo05, mistake: "the sink forwards events after it is disposed", file: "Sink.swift",
@@ -47,4 +69,50 @@ let mutants: [Mutant] = [
     Mutant(
         step: .rxDemo06, mistake: "the disposer has no guard: endless recursion", file: "SinkDisposer.swift",
         changes: ["guard !_state.contains(.disposed) else { return }": ""]),
+]
+
+// Correct solutions that differ from the reference: the suite must call each of them done.
+// Each is a reference step with one change; `carriedFrom` first builds the step before
+// with its own change, checks it done, and starts this step from it (`make start`), then
+// writes only the files this step's reference adds or changes.
+final class Alternative: Sendable {
+    let step: Step
+    let design: String
+    let file: String
+    let changes: KeyValuePairs<String, String>
+    let carriedFrom: Alternative?
+
+    init(
+        step: Step, design: String, file: String, changes: KeyValuePairs<String, String>,
+        carriedFrom: Alternative? = nil
+    ) {
+        self.step = step
+        self.design = design
+        self.file = file
+        self.changes = changes
+        self.carriedFrom = carriedFrom
+    }
+}
+
+// A participant's step 02 that sets the composite's flag before disposing its members,
+// which fixes both of the reference's dispose defects.
+private let flagFirst02 = Alternative(
+    step: .rxDemo02, design: "the composite sets its flag before disposing its members", file: "Disposable.swift",
+    changes: [
+        "guard !isDisposed else { return }\n        disposables.forEach {\n            $0.dispose()\n        }\n        isDisposed = true":
+            "guard !isDisposed else { return }\n        isDisposed = true\n        disposables.forEach {\n            $0.dispose()\n        }"
+    ])
+
+let alternatives: [Alternative] = [
+    flagFirst02,
+    Alternative(
+        step: .rxDemo03, design: "step 02 with its flag set first, carried on by make start (FROM=mine)",
+        file: "Disposable.swift", changes: [:], carriedFrom: flagFirst02),
+    Alternative(
+        step: .rxDemo05, design: "MapObserver<Source, O> with two generic parameters and no as!, as RxSwift's MapSink",
+        file: "Map.swift",
+        changes: [
+            "class MapObserver<Source, Result, O: ObserverType>": "class MapObserver<Source, O: ObserverType>",
+            "mappedElement as! O.Element": "mappedElement",
+        ]),
 ]

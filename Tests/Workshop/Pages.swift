@@ -8,6 +8,8 @@ struct BuildItYourself {
     let goal: [String]
     let checksCall: [String]
     let hints: [[String]]
+    // Hints for one failing scenario, keyed by its sentence: `### Hint: «scenario»`.
+    let scenarioHints: [String: [String]]
 
     static let heading = "## Build it yourself"
 
@@ -36,6 +38,16 @@ struct BuildItYourself {
         goal = trimmed(parts[0].body)
         checksCall = trimmed(parts.first { $0.title == "What the checks call" }?.body ?? [])
         hints = parts.filter { $0.title.hasPrefix("Hint ") }.map { [$0.title + ":"] + trimmed($0.body) }
+        var scenarioHints: [String: [String]] = [:]
+        for part in parts where part.title.hasPrefix("Hint: «") && part.title.hasSuffix("»") {
+            let name = String(part.title.dropFirst("Hint: «".count).dropLast())
+            guard Scenario.all.contains(where: { $0.name == name }) else {
+                throw WorkshopError(
+                    description: "\(page): '### \(part.title)' names no scenario; 'make scenarios' lists them")
+            }
+            scenarioHints[name] = trimmed(part.body)
+        }
+        self.scenarioHints = scenarioHints
         guard hints.count == 3, !checksCall.isEmpty else {
             throw WorkshopError(description: "\(page): '\(Self.heading)' needs 'What the checks call' and Hint 1, 2, 3")
         }

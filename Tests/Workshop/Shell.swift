@@ -38,10 +38,6 @@ func write(_ text: String, to path: String) throws {
     try text.write(toFile: path, atomically: true, encoding: .utf8)
 }
 
-func modificationDate(_ path: String) -> Date? {
-    (try? files.attributesOfItem(atPath: path))?[.modificationDate] as? Date
-}
-
 // Runs a command; its output is captured (standard error too), or passed straight to the
 // terminal with `passThrough`.
 @discardableResult

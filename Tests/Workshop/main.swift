@@ -7,7 +7,8 @@ import TraceSuite
 
 let usage = """
     usage: Workshop COMMAND [STEP]   (run from the repository root; `make` wraps each command)
-      start NN      create Workshop/RxDemoNN from step NN-1's code and step NN's demo
+      start NN      create Workshop/RxDemoNN from step NN-1's code (yours when it is done, else the
+                    reference; FROM=mine or FROM=reference chooses) and step NN's demo
       exercise NN   copy the reference step NN into Workshop/RxDemoNN, for the page's exercises
       check NN      compile Workshop/RxDemoNN as step NN and report (VERBOSE=1: every failure)
       hint NN       the next of three hints
@@ -17,6 +18,7 @@ let usage = """
       watch NN      check again whenever a workspace file changes, until Ctrl-C
       scenarios [TEXT]   list the scenarios (those whose name contains TEXT)
       selftest [NN ...]  for each step: the starter is not done, the reference is
+      summary DIR   one line per step, from the records a test run wrote to DIR (`make test`)
     """
 
 func parseStep(_ text: String?) throws -> Step {
@@ -58,35 +60,95 @@ func refuseExisting(_ workspace: Workspace) throws {
     }
 }
 
-// Step 01 starts from Event.swift and the demo; every other step from the step before,
-// with this step's demo.
-func createStarter(_ workspace: Workspace) throws {
+// Where a new workspace's code comes from: the step before, yours or the reference.
+struct Starter {
+    // The folder the files come from; nil for step 01, which starts from Event.swift only.
+    let folder: String?
+    // In words, for the first line of `make start` and for the defect report later.
+    let origin: String
+    // Why this one, when the participant did not choose.
+    let reason: String?
+}
+
+func chooseStarter(for workspace: Workspace, from choice: String?) throws -> Starter {
+    guard let previous = Step(rawValue: workspace.step.rawValue - 1) else {
+        return Starter(folder: nil, origin: "Event.swift and this step's demo", reason: nil)
+    }
+    let mine = Workspace(step: previous, root: workspace.root)
+    let number = mine.number
+    let reference = Starter(
+        folder: mine.reference, origin: "the reference step \(number) (\(mine.reference))", reason: nil)
+    let yours = Starter(folder: mine.path, origin: "your own step \(number) (\(mine.path))", reason: nil)
+    // Yours counts as done only if its last check said so and nothing changed since.
+    var notDone: String? = nil
+    if !isDirectory(mine.path) {
+        notDone = "there is no \(mine.path)"
+    } else if let last = LastCheck(of: mine) {
+        if !last.isCurrent(for: mine) {
+            notDone = "\(mine.path) changed since its last check ('make check STEP=\(number)')"
+        } else if !last.done {
+            notDone = "\(mine.path) is not done yet (\(last.summary))"
+        }
+    } else {
+        notDone = "\(mine.path) has not been checked yet ('make check STEP=\(number)')"
+    }
+    switch choice ?? "" {
+    case "reference":
+        return reference
+    case "mine":
+        if let notDone {
+            throw WorkshopError(
+                description: """
+                    FROM=mine needs your step \(number) done, but \(notDone). Finish it with \
+                    'make check STEP=\(number)', or start from the reference: make start STEP=\(workspace.number) FROM=reference
+                    """)
+        }
+        return yours
+    case "":
+        if let notDone {
+            return Starter(folder: reference.folder, origin: reference.origin, reason: notDone)
+        }
+        return Starter(folder: yours.folder, origin: yours.origin, reason: "it is done")
+    default:
+        throw WorkshopError(
+            description:
+                "FROM=\(choice ?? "") is not a starting point; say FROM=mine (your step \(number), once it is done) or FROM=reference"
+        )
+    }
+}
+
+// A new workspace: the starter's files but its demo, and this step's demo.
+func createStarter(_ workspace: Workspace, from starter: Starter) throws {
     try files.createDirectory(atPath: workspace.path, withIntermediateDirectories: true)
-    let step = workspace.step
-    if let previous = Step(rawValue: step.rawValue - 1) {
-        try copy(
-            listFiles(in: "Steps/\(previous)").filter { $0 != "main.swift" }, from: "Steps/\(previous)",
-            to: workspace.path)
+    if let folder = starter.folder {
+        try copy(listFiles(in: folder).filter { $0 != "main.swift" }, from: folder, to: workspace.path)
     } else {
         try copy(["Event.swift"], from: workspace.reference, to: workspace.path)
     }
     try copy(["main.swift"], from: workspace.reference, to: workspace.path)
+    try files.createDirectory(atPath: workspace.stateFolder, withIntermediateDirectories: true)
+    try write(starter.origin + "\n", to: workspace.originFile)
+    try? files.removeItem(atPath: workspace.lastCheck)
 }
 
-func start(_ workspace: Workspace) throws {
+func start(_ workspace: Workspace, from choice: String?) throws {
     try refuseExisting(workspace)
-    try createStarter(workspace)
+    let starter = try chooseStarter(for: workspace, from: choice)
     let page = try BuildItYourself(step: workspace.step)
-    let origin =
-        workspace.step == .rxDemo01
-        ? "Event.swift and the demo" : "step 0\(workspace.step.rawValue - 1)'s code and this step's demo"
-    print("Created \(workspace.path)/ from \(origin).")
+    try createStarter(workspace, from: starter)
+    let why = starter.reason.map { ", because \($0)" } ?? ""
+    let demo = starter.folder == nil ? "" : " and step \(workspace.number)'s demo"
+    print("Created \(workspace.path)/ from \(starter.origin)\(demo)\(why).")
+    if starter.folder != nil {
+        print("(FROM=mine or FROM=reference chooses; 'make reset STEP=\(workspace.number)' first to start over.)")
+    }
     print()
     page.goal.forEach { print($0) }
     print()
     print("Read: \(page.page)")
     print("Write: " + changedFiles(workspace.step).joined(separator: ", "))
     print("Check: make check STEP=\(workspace.number)    (or make watch STEP=\(workspace.number))")
+    print("Run your demo: make run STEP=\(workspace.number) MINE=1")
     print("Stuck: make hint STEP=\(workspace.number)")
 }
 
@@ -94,20 +156,46 @@ func exercise(_ workspace: Workspace) throws {
     try refuseExisting(workspace)
     try files.createDirectory(atPath: workspace.path, withIntermediateDirectories: true)
     try copy(listFiles(in: workspace.reference), from: workspace.reference, to: workspace.path)
+    try files.createDirectory(atPath: workspace.stateFolder, withIntermediateDirectories: true)
+    try write("a copy of the reference step \(workspace.number) (make exercise)\n", to: workspace.originFile)
+    try? files.removeItem(atPath: workspace.lastCheck)
     print("Copied the reference \(workspace.step) into \(workspace.path)/ for the exercises on its page.")
     print("Change it there; 'make check STEP=\(workspace.number)' reports which known defects your change fixes.")
 }
 
+// The hint for the scenario that failed first at the last check, when the page has one and
+// it has not been shown yet; otherwise the next of the page's three hints.
 func hint(_ workspace: Workspace) throws {
-    let hints = try BuildItYourself(step: workspace.step).hints
+    let page = try BuildItYourself(step: workspace.step)
     let state = "\(workspace.root)/.hints/\(workspace.name)"
-    let shown = read(state).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
-    let next = min(shown, hints.count - 1)
-    print("Hint \(next + 1) of \(hints.count) for \(workspace.name)")
-    hints[next].dropFirst().forEach { print($0) }
-    if next + 1 < hints.count {
+    let lines = read(state)?.split(separator: "\n").map(String.init) ?? []
+    let shown = lines.compactMap { Int($0) }.last ?? 0
+    let shownFor = Set(lines.filter { $0.hasPrefix("for ") }.map { String($0.dropFirst(4)) })
+    func remember(_ line: String) throws {
         try files.createDirectory(atPath: "\(workspace.root)/.hints", withIntermediateDirectories: true)
-        try write("\(next + 1)\n", to: state)
+        try write((lines + [line]).joined(separator: "\n") + "\n", to: state)
+    }
+    let last = LastCheck(of: workspace)
+    if let id = last?.firstFailing, let scenario = Scenario.all.first(where: { $0.id == id }) {
+        print("Your last check failed first at «\(scenario.name)».")
+        if let concept = page.scenarioHints[scenario.name], !shownFor.contains(id.rawValue) {
+            print("A hint for that scenario:")
+            concept.forEach { print($0) }
+            try remember("for \(id.rawValue)")
+            print()
+            print("Again for the page's general hints: make hint STEP=\(workspace.number)")
+            return
+        }
+        print()
+    } else if last == nil {
+        print("(No check yet: 'make check STEP=\(workspace.number)' first lets the hint start from what fails.)")
+        print()
+    }
+    let next = min(shown, page.hints.count - 1)
+    print("Hint \(next + 1) of \(page.hints.count) for \(workspace.name)")
+    page.hints[next].dropFirst().forEach { print($0) }
+    if next + 1 < page.hints.count {
+        try remember("\(next + 1)")
         print()
         print("Again for the next hint: make hint STEP=\(workspace.number)")
     } else {
@@ -129,22 +217,38 @@ func reset(_ workspace: Workspace) throws {
 
 func progress(root: String) {
     print("Workshop progress (\(root)/):")
+    var next: String? = nil
     for step in Step.allCases {
         let workspace = Workspace(step: step, root: root)
         var state = "not started"
+        var done = false
         if isDirectory(workspace.path) {
             state = "started, not checked yet"
-            if let last = read(workspace.lastCheck), let checked = modificationDate(workspace.lastCheck) {
-                state = last
-                let changed = listFiles(in: workspace.path).contains {
-                    (modificationDate("\(workspace.path)/\($0)") ?? .distantPast) > checked
-                }
-                if changed { state += " (changed since the last check)" }
+            if let last = LastCheck(of: workspace) {
+                state = last.summary
+                done = last.done && last.isCurrent(for: workspace)
+                if !last.isCurrent(for: workspace) { state += " (changed since the last check)" }
             }
+            if let origin = workspace.origin { state += "; started from \(origin)" }
+        }
+        let aside = ((try? files.contentsOfDirectory(atPath: root)) ?? []).filter {
+            $0.hasPrefix("\(workspace.name).reset-")
+        }
+        if !aside.isEmpty {
+            state += "; moved aside by make reset: " + aside.sorted().map { "\(root)/\($0)" }.joined(separator: ", ")
         }
         print("  \(step)  \(state)")
+        if next == nil && !done {
+            next =
+                isDirectory(workspace.path)
+                ? "make check STEP=\(workspace.number)" : "make start STEP=\(workspace.number)"
+        }
     }
-    print("Next: make start STEP=NN, make check STEP=NN")
+    if let next {
+        print("Next: \(next)")
+    } else {
+        print("All \(Step.allCases.count) steps are done. What real RxSwift adds beyond them: Docs/beyond-06.md")
+    }
 }
 
 func compare(_ workspace: Workspace) throws {
@@ -157,12 +261,22 @@ func compare(_ workspace: Workspace) throws {
 }
 
 func watch(_ workspace: Workspace, verbose: Bool) throws {
-    func snapshot() -> [String: Date] {
-        var state: [String: Date] = [:]
-        for file in listFiles(in: workspace.path) { state[file] = modificationDate("\(workspace.path)/\(file)") }
-        return state
+    // Contents, not times: saving a file unchanged starts no check.
+    func snapshot() -> String { workspace.fingerprint }
+    // Ctrl-C or a SIGTERM ends the watch with a word, not with a stack of errors.
+    var stoppers: [DispatchSourceSignal] = []
+    for stop in [SIGINT, SIGTERM] {
+        signal(stop, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: stop, queue: .global())
+        source.setEventHandler {
+            print("\nStopped watching \(workspace.path)/.")
+            exit(0)
+        }
+        source.resume()
+        stoppers.append(source)
     }
-    var last: [String: Date]? = nil
+    defer { stoppers.forEach { $0.cancel() } }
+    var last: String? = nil
     while true {
         let now = snapshot()
         if now != last {
@@ -191,55 +305,119 @@ func listScenarios(_ pattern: String?) throws {
     }
 }
 
+// The reference step copied into a fresh workspace, with `changes` made to `file`.
+func referenceCopy(_ workspace: Workspace, file: String, changes: KeyValuePairs<String, String>, what: String) throws {
+    try? files.removeItem(atPath: workspace.path)
+    try files.createDirectory(atPath: workspace.path, withIntermediateDirectories: true)
+    try copy(listFiles(in: workspace.reference), from: workspace.reference, to: workspace.path)
+    guard !changes.isEmpty else { return }
+    let path = "\(workspace.path)/\(file)"
+    guard var text = read(path), changes.allSatisfy({ text.contains($0.key) }) else {
+        throw WorkshopError(description: "\(what) no longer applies to \(workspace.reference)/\(file)")
+    }
+    for (original, replacement) in changes {
+        text = text.replacingOccurrences(of: original, with: replacement)
+    }
+    try write(text, to: path)
+}
+
+// An alternative solution as a participant would get there; nil when it is not done.
+func build(_ alternative: Alternative, root: String) throws -> CheckResult {
+    let workspace = Workspace(step: alternative.step, root: root)
+    let what = "the alternative \"\(alternative.design)\""
+    guard let previous = alternative.carriedFrom else {
+        try referenceCopy(workspace, file: alternative.file, changes: alternative.changes, what: what)
+        return try check(workspace, verbose: false, quiet: true)
+    }
+    // The step before, done the participant's way, then `make start` and this step's files.
+    guard try build(previous, root: root).status == .done else {
+        return CheckResult(status: .notDone, summary: "its step before is not done")
+    }
+    try? files.removeItem(atPath: workspace.path)
+    let starter = try chooseStarter(for: workspace, from: nil)
+    guard starter.origin.hasPrefix("your own") else {
+        return CheckResult(status: .notDone, summary: "make start took \(starter.origin)")
+    }
+    try createStarter(workspace, from: starter)
+    let changed = changedFiles(alternative.step).map { String($0.prefix { $0 != " " }) }
+    for file in changed {
+        try? files.removeItem(atPath: "\(workspace.path)/\(file)")
+    }
+    try copy(changed, from: workspace.reference, to: workspace.path)
+    return try check(workspace, verbose: false, quiet: true)
+}
+
 // For every step: the untouched starter is not done, and the reference copied into the
-// workspace is. Run by CI in a folder of its own, never in the participant's Workshop/.
+// workspace is; correct alternatives are done too, and known mistakes are not. Run by CI
+// in a folder of its own, never in the participant's Workshop/.
 func selftest(_ steps: [Step]) throws -> Int32 {
     let root = ".build-selftest-src"
-    var failures = 0
+    try? files.removeItem(atPath: "\(root)/.state")
+    var passed = 0
+    var failed = 0
+    func count(_ ok: Bool) { if ok { passed += 1 } else { failed += 1 } }
     print("Step      starter                      reference")
     for step in steps {
         let workspace = Workspace(step: step, root: root)
         try? files.removeItem(atPath: workspace.path)
-        try createStarter(workspace)
+        try createStarter(workspace, from: chooseStarter(for: workspace, from: "reference"))
         let starter = try check(workspace, verbose: false, quiet: true)
-        try files.removeItem(atPath: workspace.path)
-        try files.createDirectory(atPath: workspace.path, withIntermediateDirectories: true)
-        try copy(listFiles(in: workspace.reference), from: workspace.reference, to: workspace.path)
+        try referenceCopy(workspace, file: "", changes: [:], what: "")
         let reference = try check(workspace, verbose: false, quiet: true)
         let ok = starter.status != .done && reference.status == .done
-        if !ok { failures += 1 }
+        count(ok)
         let left = "not done (\(starter.summary))".padding(toLength: 29, withPad: " ", startingAt: 0)
         print("\(step)  \(left)\(reference.summary)\(ok ? "" : "   ✘ expected: starter not done, reference done")")
     }
     print()
+    print("Other correct solutions the suite must call done:")
+    for alternative in alternatives where steps.contains(alternative.step) {
+        let result = try build(alternative, root: root)
+        count(result.status == .done)
+        print("\(alternative.step)  \(alternative.design): \(result.status == .done ? "done" : "✘ \(result.summary)")")
+    }
+    print()
     print("Mistakes the suite must catch (each a reference step with one change):")
-    let pairFailures = failures
-    var caught = 0
-    let wanted = mutants.filter { steps.contains($0.step) }
-    for mutant in wanted {
+    for mutant in mutants where steps.contains(mutant.step) {
         let workspace = Workspace(step: mutant.step, root: root)
-        try? files.removeItem(atPath: workspace.path)
-        try files.createDirectory(atPath: workspace.path, withIntermediateDirectories: true)
-        try copy(listFiles(in: workspace.reference), from: workspace.reference, to: workspace.path)
-        let path = "\(workspace.path)/\(mutant.file)"
-        guard var text = read(path), mutant.changes.allSatisfy({ text.contains($0.key) }) else {
-            throw WorkshopError(
-                description:
-                    "the mutant \"\(mutant.mistake)\" no longer applies to \(workspace.reference)/\(mutant.file)")
-        }
-        for (original, replacement) in mutant.changes {
-            text = text.replacingOccurrences(of: original, with: replacement)
-        }
-        try write(text, to: path)
+        try referenceCopy(
+            workspace, file: mutant.file, changes: mutant.changes, what: "the mutant \"\(mutant.mistake)\"")
         let result = try check(workspace, verbose: false, quiet: true)
-        if result.status == .done { failures += 1 } else { caught += 1 }
+        count(result.status != .done)
         print(
             "\(mutant.step)  \(mutant.mistake): \(result.status == .done ? "✘ called done" : "caught (\(result.summary))")"
         )
     }
     print()
-    print("\(steps.count - pairFailures + caught) passed, \(failures) failed")
-    return failures == 0 ? 0 : 1
+    print("\(passed) passed, \(failed) failed")
+    return failed == 0 ? 0 : 1
+}
+
+// `make test`: one line per step and one per known defect, from the records a test run
+// wrote, instead of one line per test case.
+func summary(reportFolder: String) throws {
+    for step in Step.allCases {
+        let records = ReportFolder.readRecords(of: step, in: reportFolder)
+        guard !records.isEmpty else { continue }
+        let results = step.scenarios.compactMap { scenario in
+            records[scenario.id].map { (scenario, $0.result(of: scenario)) }
+        }
+        let passing = results.filter { if case .passes = $0.1 { true } else { false } }.count
+        let failing = results.filter { $0.1.isFailure }.count
+        var shown: [Defect: Int] = [:]
+        for (_, result) in results {
+            if case .showsDefects(let defects) = result { defects.forEach { shown[$0, default: 0] += 1 } }
+        }
+        let known = results.count - passing - failing
+        var line = "\(step)  \(results.count) scenarios: \(passing) pass"
+        if known > 0 { line += ", \(known) show the step's known defects, as expected" }
+        if failing > 0 { line += ", \(failing) FAIL" }
+        print(line)
+        for defect in step.defects where shown[defect] != nil {
+            print(
+                "          known defect: \(defect.title) (\(shown[defect]!) scenario\(shown[defect]! == 1 ? "" : "s"))")
+        }
+    }
 }
 
 func main() throws -> Int32 {
@@ -249,7 +427,7 @@ func main() throws -> Int32 {
     let root = defaultRoot
     func workspace() throws -> Workspace { Workspace(step: try parseStep(arguments.dropFirst().first), root: root) }
     switch arguments.first {
-    case "start": try start(workspace())
+    case "start": try start(workspace(), from: environment["FROM"])
     case "exercise": try exercise(workspace())
     case "check":
         let result = try check(workspace(), verbose: verbose)
@@ -260,6 +438,11 @@ func main() throws -> Int32 {
     case "compare": try compare(workspace())
     case "watch": try watch(workspace(), verbose: verbose)
     case "scenarios": try listScenarios(arguments.dropFirst().first)
+    case "summary":
+        guard let folder = arguments.dropFirst().first else {
+            throw WorkshopError(description: "summary needs a folder")
+        }
+        try summary(reportFolder: folder)
     case "selftest":
         let steps = arguments.count > 1 ? try arguments.dropFirst().map(parseStep) : Step.allCases
         return try selftest(steps)
