@@ -218,6 +218,7 @@ func reset(_ workspace: Workspace) throws {
 func progress(root: String) {
     print("Workshop progress (\(root)/):")
     var next: String? = nil
+    var inProgress: String? = nil
     for step in Step.allCases {
         let workspace = Workspace(step: step, root: root)
         var state = "not started"
@@ -238,13 +239,16 @@ func progress(root: String) {
             state += "; moved aside by make reset: " + aside.sorted().map { "\(root)/\($0)" }.joined(separator: ", ")
         }
         print("  \(step)  \(state)")
-        if next == nil && !done {
-            next =
-                isDirectory(workspace.path)
-                ? "make check STEP=\(workspace.number)" : "make start STEP=\(workspace.number)"
+        if !done {
+            if isDirectory(workspace.path) {
+                inProgress = inProgress ?? "make check STEP=\(workspace.number)"
+            } else {
+                next = next ?? "make start STEP=\(workspace.number)"
+            }
         }
     }
-    if let next {
+    // A step under way comes before one not started.
+    if let next = inProgress ?? next {
         print("Next: \(next)")
     } else {
         print("All \(Step.allCases.count) steps are done. What real RxSwift adds beyond them: Docs/beyond-06.md")
