@@ -1,9 +1,9 @@
 # Everything here is a thin wrapper around SwiftPM; `make` alone lists the targets.
 
-STEPS := 01 02 03 04 05 06
-PAIRS := 01-02 02-03 03-04 04-05 05-06
+STEPS := 01 02 03 04 05 06 07 08
+PAIRS := 01-02 02-03 03-04 04-05 05-06 06-07 07-08
 # Accept STEP=3 as well as STEP=03.
-normalize = $(if $(filter $(1),1 2 3 4 5 6),0$(1),$(1))
+normalize = $(if $(filter $(1),1 2 3 4 5 6 7 8 9),0$(1),$(1))
 STEP_NN := $(call normalize,$(STEP))
 FROM_NN := $(call normalize,$(FROM))
 TO_NN := $(call normalize,$(TO))
@@ -42,7 +42,7 @@ require-step = if [ -z "$(2)" ]; then \
 	start exercise check hint reset progress compare watch selftest bench bench-instructions
 
 help:
-	@echo "RxDemo: rebuild RxSwift's core in six steps."
+	@echo "RxDemo: rebuild RxSwift's core in six steps (01-06), then its API, subjects and more (07 on)."
 	@echo
 	@echo "  make run STEP=04      run a step's demo (swift run RxDemo04); MINE=1 runs your Workshop/RxDemo04"
 	@echo "  make test             run every step's trace suite (swift test), one line per step and known defect"
@@ -68,7 +68,7 @@ help:
 	@echo "  make hint STEP=04     the next of three hints"
 	@echo "  make compare STEP=04  your code beside the reference step"
 	@echo "  make reset STEP=04    move your workspace aside and start over (nothing is deleted)"
-	@echo "  make progress         where you are in all six steps"
+	@echo "  make progress         where you are in every step"
 	@echo "  make exercise STEP=05 copy the reference step 05 into Workshop/, for its page's exercises"
 	@echo
 	@echo "Steps: $(STEPS)"
@@ -168,7 +168,7 @@ check-demos: demo-output
 	done; exit $$status
 
 golden: demo-output
-	@mkdir -p $(GOLDEN) && cp $(DEMO_OUT)/RxDemo*.txt $(GOLDEN)/ && echo "wrote $(GOLDEN)/RxDemo01.txt ... RxDemo06.txt"
+	@mkdir -p $(GOLDEN) && cp $(DEMO_OUT)/RxDemo*.txt $(GOLDEN)/ && echo "wrote $(GOLDEN)/RxDemo$(firstword $(STEPS)).txt ... RxDemo$(lastword $(STEPS)).txt"
 
 lint:
 	@installed=$$(swift format --version 2>/dev/null); \

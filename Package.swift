@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Six steps, each an executable target with its own copy of the mini RxSwift, each with
+// The steps (01-06 the core, 07 on the second act), each an executable target with its own copy of the mini RxSwift, each with
 // a thin test target that runs the shared trace suite against it.
 //
 // `make test STEP=03` sets RXDEMO_STEP=03 so that only step 03's targets exist: the other
@@ -9,7 +9,7 @@ import PackageDescription
 //
 // `make check STEP=04` also sets RXDEMO_WORKSPACE=Workshop/RxDemo04: the participant's own
 // code is then compiled as target RxDemo04, so step 04's tests apply to it unchanged.
-let allSteps = ["01", "02", "03", "04", "05", "06"]
+let allSteps = ["01", "02", "03", "04", "05", "06", "07", "08"]
 let onlyStep = Context.environment["RXDEMO_STEP"]
 let steps = onlyStep.map { [$0] } ?? allSteps
 let workspace = onlyStep == nil ? nil : Context.environment["RXDEMO_WORKSPACE"]

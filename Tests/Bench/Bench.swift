@@ -68,6 +68,11 @@ func printRow(_ cells: [String]) {
     (table ?? FileHandle.standardOutput).write(Data(line.utf8))
 }
 
+// A line of text under the table.
+func printLine(_ line: String) {
+    (table ?? FileHandle.standardOutput).write(Data((line + "\n").utf8))
+}
+
 func silenceStepOutput() {
     table = FileHandle(fileDescriptor: dup(STDOUT_FILENO))
     let null = open("/dev/null", O_WRONLY)

@@ -1,6 +1,6 @@
 // The half of `make bench` that knows a step's API: a source that sends `count` events
 // while it is being subscribed to, `map`, and `subscribe`. Compiled with one step's files,
-// chosen by RXDEMO_BENCH (Package.swift defines RXDEMO01 … RXDEMO06).
+// chosen by RXDEMO_BENCH (Package.swift defines RXDEMO01 … RXDEMO08).
 
 #if RXDEMO01
     let step = "RxDemo01"
@@ -25,6 +25,19 @@
             return AnonymousDisposable {}
         }
     }
+#elseif RXDEMO07 || RXDEMO08
+    #if RXDEMO07
+        let step = "RxDemo07"
+    #else
+        let step = "RxDemo08"
+    #endif
+    func source(sending count: Int) -> Observable<Int> {
+        Observable<Int>.create { observer in
+            for value in 0..<count { observer.onNext(value) }
+            observer.onCompleted()
+            return Disposables.create()
+        }
+    }
 #else
     #if RXDEMO05
         let step = "RxDemo05"
@@ -40,18 +53,54 @@
     }
 #endif
 
-func subscribeCounting(_ observable: Observable<Int>) {
-    let observer = Observer<Int> { event in
-        if case .next(let value) = event { checksum &+= value }
+#if RXDEMO07 || RXDEMO08
+    // The way apps subscribe from step 07 on.
+    func subscribeCounting(_ observable: Observable<Int>) {
+        _ = observable.subscribe(onNext: { checksum &+= $0 })
     }
-    #if RXDEMO01
-        observable.subscribe(observer: observer)
-    #else
-        _ = observable.subscribe(observer: observer)
-    #endif
-}
+#else
+    func subscribeCounting(_ observable: Observable<Int>) {
+        let observer = Observer<Int> { event in
+            if case .next(let value) = event { checksum &+= value }
+        }
+        #if RXDEMO01
+            observable.subscribe(observer: observer)
+        #else
+            _ = observable.subscribe(observer: observer)
+        #endif
+    }
+#endif
 
-#if RXDEMO04 || RXDEMO05 || RXDEMO06
+// What the second act adds, each in a line of its own under the step's row.
+#if RXDEMO07 || RXDEMO08
+    func extraRows() {
+        // A subscription that goes into a bag, and the bag freed: per subscription.
+        let single = source(sending: 1)
+        let bagged = measure(subscriptions) {
+            var bag: DisposeBag? = DisposeBag()
+            for _ in 0..<subscriptions { single.subscribe(onNext: { checksum &+= $0 }).disposed(by: bag!) }
+            bag = nil
+        }
+        printLine("  \(step): subscribe+1+done into a DisposeBag, then free it: \(cell(bagged)) ns per subscription")
+        #if RXDEMO08
+            // One onNext to a PublishSubject with n subscribers: per event and per subscriber.
+            for subscribers in [1, 10, 100] {
+                let subject = PublishSubject<Int>()
+                let bag = DisposeBag()
+                for _ in 0..<subscribers { subject.subscribe(onNext: { checksum &+= $0 }).disposed(by: bag) }
+                let count = 100_000 / subscribers
+                let result = measure(count * subscribers) { for value in 0..<count { subject.onNext(value) } }
+                printLine(
+                    "  \(step): PublishSubject.onNext to \(subscribers) subscriber\(subscribers == 1 ? "" : "s"): \(cell(result)) ns per event and subscriber"
+                )
+            }
+        #endif
+    }
+#else
+    func extraRows() {}
+#endif
+
+#if RXDEMO04 || RXDEMO05 || RXDEMO06 || RXDEMO07 || RXDEMO08
     func mapped(_ observable: Observable<Int>, _ maps: Int) -> Observable<Int>? {
         var chain = observable
         for _ in 0..<maps { chain = chain.map { $0 &+ 1 } }
@@ -97,4 +146,5 @@ if arguments.first == "--header" {
         row += ["—", "—"]
     }
     printRow(row)
+    extraRows()
 }

@@ -15,6 +15,8 @@ struct Mark {
         case disposeClosure
         case disposeCall
         case subscribe
+        // `subscribe(onNext:…)`'s onDisposed handler runs.
+        case onDisposed
     }
 
     let time: Int
@@ -29,10 +31,12 @@ struct Mark {
         time = parsed.time ?? 0
         label = parsed.label
         let words = parsed.event.split(separator: " ", maxSplits: 1).map(String.init)
-        // A transform's call ("map 2") is counted in the trace, not drawn.
-        guard words.first != "map" else { return nil }
-        onSource = words.first != "receive"
+        // A transform's call ("map 2") and what the harness asks a subject ("hasObservers
+        // true", "value 2") are in the trace, not drawn.
+        guard !["map", "hasObservers", "value"].contains(words.first) else { return nil }
+        onSource = words.first != "receive" && words.first != "onDisposed"
         switch (words.first, words.count > 1 ? words[1] : "") {
+        case ("onDisposed", _): kind = .onDisposed
         case ("dispose", _): kind = .disposeClosure
         case (_, "completed"): kind = .completed
         case (_, let value) where value.hasPrefix("error"): kind = .error
@@ -92,7 +96,11 @@ struct Panel {
 }
 
 // The SVG for one or more panels that share a time axis.
-func marbleSVG(title: String, panels: [Panel], labels: [String?], caption: [String]) -> String {
+// A hot scenario has one lane for what the subject sends, shared by every subscriber; a
+// cold one a pair of lanes per subscription.
+func marbleSVG(title: String, panels: [Panel], labels: [String?], hot: Bool = false, caption: [String]) -> String {
+    let lanes: [(label: String?, onSource: Bool)] =
+        hot ? [(nil, true)] + labels.map { ($0, false) } : labels.flatMap { [($0, true), ($0, false)] }
     let width = 860
     let left = 150
     let laneHeight = 46
@@ -134,10 +142,12 @@ func marbleSVG(title: String, panels: [Panel], labels: [String?], caption: [Stri
         y += 22
         body.append(text(panel.title, x: 12, y: y, size: 14, weight: "bold"))
         y += 12
-        for label in labels {
-            for onSource in [true, false] {
+        for (label, onSource) in lanes {
+            do {
                 y += laneHeight
-                let lane = (label.map { "\($0): " } ?? "") + (onSource ? "source sends" : "subscriber gets")
+                let lane =
+                    (label.map { "\($0): " } ?? "")
+                    + (onSource ? (hot ? "subject sends" : "source sends") : "subscriber gets")
                 body.append(text(lane, x: 12, y: y + 5, size: 13, fill: "#333"))
                 body.append(
                     "<line x1=\"\(left)\" y1=\"\(y)\" x2=\"\(width - 16)\" y2=\"\(y)\" stroke=\"#444\" stroke-width=\"1.5\"/>"
@@ -181,7 +191,8 @@ func marbleSVG(title: String, panels: [Panel], labels: [String?], caption: [Stri
     y += 24
     body.append(
         text(
-            ["○ value", "| completed", "✕ error", "◆ the dispose closure runs", "! dispose() called", "^ subscribe"]
+            (["○ value", "| completed", "✕ error", "◆ the dispose closure runs", "! dispose() called", "^ subscribe"]
+                + (panels.contains { $0.marks.contains { $0.kind == .onDisposed } } ? ["□ onDisposed"] : []))
                 .joined(separator: "\u{2003}\u{2003}")
                 + (panels.count > 1 ? "\u{2003}\u{2003}red: not expected\u{2003}\u{2003}dashed: missing" : ""),
             x: 12, y: y, size: 12, fill: "#555"))
@@ -220,6 +231,10 @@ func draw(_ mark: Mark, x: Int, y: Int, color: String, ghost: Bool = false) -> [
         return [
             "<line x1=\"\(x)\" y1=\"\(y - 16)\" x2=\"\(x)\" y2=\"\(y + 16)\" stroke=\"#b05a00\" stroke-width=\"2\"\(dash)/>",
             text("!", x: x, y: y - 19, size: 15, anchor: "middle", fill: "#b05a00", weight: "bold"),
+        ]
+    case .onDisposed:
+        return [
+            "<rect x=\"\(x - 9)\" y=\"\(y - 9)\" width=\"18\" height=\"18\" fill=\"#ffffff\" stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>"
         ]
     case .subscribe:
         return [
@@ -274,7 +289,7 @@ func writeMarbles(traces: String) throws -> [String] {
                     title: "Expected: what correct Rx (RxSwift) does", marks: marks(of: scenario.expected, in: scenario)
                 )
             ],
-            labels: scenario.subscriptionScripts.map(\.label), caption: [])
+            labels: scenario.subscriptionScripts.map(\.label), hot: scenario.isHot, caption: [])
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try write(svg, to: "\(folder)/\(marbleFileName(scenario))")
         written.append("\(folder)/\(marbleFileName(scenario))")
@@ -316,7 +331,9 @@ func writeMarbles(traces: String) throws -> [String] {
             }
             var notes: [String] = []
             if dropped > 0 {
-                notes.append("… and \(dropped) more entries like the last ones, until the stack overflowed")
+                // Not the exact count: how deep a stack overflows depends on the environment.
+                let more = dropped >= 1000 ? "thousands" : "\(dropped)"
+                notes.append("… and \(more) more entries like the last ones, until the stack overflowed")
             }
             // What is left alive, by type and, for the ends of the chain, by role; the test
             // output names every path and holder.
@@ -337,7 +354,7 @@ func writeMarbles(traces: String) throws -> [String] {
             let caption = defects.flatMap { wrap("Known defect of \(step): \($0.cause).") }
             let svg = marbleSVG(
                 title: scenario.name, panels: panels, labels: scenario.subscriptionScripts.map(\.label),
-                caption: caption)
+                hot: scenario.isHot, caption: caption)
             let stepFolder = "\(folder)/\(step)"
             try FileManager.default.createDirectory(atPath: stepFolder, withIntermediateDirectories: true)
             try write(svg, to: "\(stepFolder)/\(marbleFileName(scenario))")

@@ -43,7 +43,8 @@ func stepPages() throws -> [String] {
 
 func stepNumber(_ text: Substring) throws -> Step {
     guard let number = Int(text), let step = Step(rawValue: number) else {
-        throw DocsError(description: "'\(text)' is not a step; valid steps: 01 02 03 04 05 06")
+        throw DocsError(
+            description: "'\(text)' is not a step; valid steps: " + Step.allCases.map(\.number).joined(separator: " "))
     }
     return step
 }
@@ -114,7 +115,7 @@ let regionEnd = "<!-- end generated -->"
 
 // The sections of a `git diff` output, keyed by the path on the "+++" side (or "---" for a removal).
 func diffSections(from: Step, to: Step) throws -> [(file: String, text: String)] {
-    let path = "\(docs)/diffs/0\(from.rawValue)-0\(to.rawValue).diff"
+    let path = "\(docs)/diffs/\(from.number)-\(to.number).diff"
     let diff = try read(path)
     var sections: [(file: String, text: String)] = []
     for chunk in diff.components(separatedBy: "\ndiff --git ") where !chunk.isEmpty {
@@ -164,6 +165,8 @@ func timelines(of step: Step) -> [String] {
         case .rxDemo02, .rxDemo03: .articleDemo02
         case .rxDemo04: .articleDemo04
         case .rxDemo05, .rxDemo06: .articleDemo05
+        case .rxDemo07: .articleDemo07
+        case .rxDemo08: .hotLateSubscriber
         }
     var lines = ["The demo's scenario, as correct Rx runs it:", "", "![\(demo.rawValue)](marbles/\(demo).svg)"]
     for scenario in Scenario.all {
@@ -303,7 +306,7 @@ func checkExcerpts(in text: String, page: String) throws -> [String] {
 func checkDeviations(pages: [String]) throws -> [String] {
     var problems: [String] = []
     for step in Step.allCases {
-        let prefix = "\(docs)/" + String(format: "%02d-", step.rawValue)
+        let prefix = "\(docs)/\(step.number)-"
         guard let page = pages.first(where: { $0.hasPrefix(prefix) }) else {
             problems.append("no page \(prefix)….md for \(step)")
             continue

@@ -20,10 +20,14 @@ public final class ScriptedSource {
 
     // Plays the script into `emit`: time 0 at once, later steps on the clock, counted from
     // the moment of this subscription.
+    // `observer` is what the generator was handed: watched when it is an object (from step 07
+    // it is `AnyObserver`, a struct around the sink).
     @discardableResult
-    public func start<E: StepEvent>(_ observer: AnyObject, emit: @escaping (E) -> Void) -> ScriptedRun {
+    public func start<E: StepEvent>(_ observer: Any, emit: @escaping (E) -> Void) -> ScriptedRun {
         let label = labels.isEmpty ? nil : labels.removeFirst()
-        lifetimes.watch(observer, as: "generator observer", by: label)
+        if Mirror(reflecting: observer).displayStyle == .class {
+            lifetimes.watch(observer as AnyObject, as: "generator observer", by: label)
+        }
         let trace = trace
         let send = { (signal: Signal) in
             trace.record("send \(signal.traceName)", by: label)
@@ -59,9 +63,9 @@ public final class ScriptedRun {
     private let label: String?
     private let recordsDispose: Bool
     private let onDispose: (() -> Void)?
-    private let captured: AnyObject?
+    private let captured: Any?
 
-    init(trace: Trace, label: String?, recordsDispose: Bool, onDispose: (() -> Void)?, captured: AnyObject?) {
+    init(trace: Trace, label: String?, recordsDispose: Bool, onDispose: (() -> Void)?, captured: Any?) {
         self.trace = trace
         self.label = label
         self.recordsDispose = recordsDispose
@@ -82,7 +86,7 @@ public final class RecordingSubscriber {
     private let disposeOnReceiving: Int?
     fileprivate var dispose: (() -> Void)?
     // A subscriber that keeps its own disposable: the cycle a view model makes.
-    fileprivate var kept: AnyObject?
+    fileprivate var kept: Any?
 
     init(trace: Trace, label: String?, disposeOnReceiving: Int?) {
         self.trace = trace
@@ -92,7 +96,16 @@ public final class RecordingSubscriber {
 
     // The subscriber's handler.
     public func receive<E: StepEvent>(_ event: E) {
-        let signal = event.signal
+        record(event.signal)
+    }
+
+    // Its handlers for `subscribe(onNext:onError:onCompleted:onDisposed:)`.
+    public func onNext(_ element: Int) { record(.next(element)) }
+    public func onError(_ error: any Error) { record(.error((error as? ScriptedError)?.origin ?? "\(error)")) }
+    public func onCompleted() { record(.completed) }
+    public func onDisposed() { trace.record("onDisposed", by: label) }
+
+    private func record(_ signal: Signal) {
         trace.record("receive \(signal.traceName)", by: label)
         if case .next(let value) = signal, value == disposeOnReceiving { dispose?() }
     }
@@ -110,13 +123,53 @@ extension Scenario {
         let trace = Trace(now: hasClock ? { [unowned clock] in clock.now } : nil, onRecord: onRecord)
         let watched = Lifetimes()
         // Disposables the harness holds past the run (`disposableHeldElsewhere`).
-        var held: [AnyObject] = []
+        var held: [Any] = []
+        // The scenario's DisposeBag, held until `bagFreedAt`, when the harness lets go of it.
+        var bag: AnyObject? = nil
         do {
+            if needs.contains(.disposeBag) { bag = Adapter.makeBag() }
             let source = ScriptedSource(
                 script: source, clock: clock, trace: trace,
                 // Only the captures are watched when the disposable is held on purpose.
                 lifetimes: lifetimes == .generatorCaptures ? Lifetimes() : watched, labels: labels)
-            var stream = Adapter.create(source)
+            let subject: SubjectHandle<Adapter.Stream>? =
+                switch kind {
+                case .create, .just: nil
+                case .publishSubject: Adapter.publishSubject()
+                case .behaviorSubject(let value): Adapter.behaviorSubject(value: value)
+                }
+            var stream: Adapter.Stream =
+                switch kind {
+                case .create: Adapter.create(source)
+                case .just(let element): Adapter.just(element)
+                case .publishSubject, .behaviorSubject: subject!.stream
+                }
+            if let subject {
+                // Hot: the script goes into the subject once, at its own times.
+                for action in self.source.actions {
+                    clock.schedule(at: action.time) {
+                        trace.record("send \(action.signal.traceName)")
+                        subject.send(action.signal)
+                    }
+                }
+                for probe in probes {
+                    clock.schedule(at: probe.time) {
+                        switch probe.question {
+                        case .hasObservers: trace.record("hasObservers \(subject.hasObservers())")
+                        case .value:
+                            do {
+                                trace.record("value \(try subject.value?() ?? -1)")
+                            } catch {
+                                trace.record(
+                                    "value error(\((error as? ScriptedError)?.origin ?? "\(type(of: error))"))")
+                            }
+                        }
+                    }
+                }
+            }
+            if let time = bagFreedAt {
+                clock.schedule(at: time) { bag = nil }
+            }
             switch lifetimes {
             case .everything: watched.watch(stream, as: "source observable")
             case .generatorCaptures: watched.watch(source, as: "what the generator closure captures")
@@ -133,15 +186,18 @@ extension Scenario {
             for (subscriber, script) in zip(recorders, subscribers) {
                 let label = subscriber.label
                 let subscribe = { [stream] in
-                    let subscription = Adapter.subscribe(stream, subscriber)
-                    if lifetimes == .everything {
-                        watched.watch(subscription.observer, as: "subscriber observer", by: label)
-                        watched.explore(from: subscription.observer, named: "subscriber observer", by: label)
+                    let subscription =
+                        script.style == .handlers
+                        ? Adapter.subscribeHandlers(stream, subscriber) : Adapter.subscribe(stream, subscriber)
+                    if lifetimes == .everything, let observer = subscription.observer {
+                        watched.watch(observer, as: "subscriber observer", by: label)
+                        watched.explore(from: observer, named: "subscriber observer", by: label)
                     }
+                    if script.inBag, let bag { Adapter.insert(subscription, into: bag) }
                     if let disposable = subscription.disposable {
-                        if lifetimes == .everything {
-                            watched.watch(disposable, as: "disposable", by: label)
-                            watched.explore(from: disposable, named: "disposable", by: label)
+                        if lifetimes == .everything, let object = subscription.disposableObject {
+                            watched.watch(object, as: "disposable", by: label)
+                            watched.explore(from: object, named: "disposable", by: label)
                         }
                         if script.keepsDisposable { subscriber.kept = disposable }
                         if script.disposableHeldElsewhere { held.append(disposable) }
@@ -161,6 +217,7 @@ extension Scenario {
             // The harness's own link from subscriber to subscription would be a cycle; a
             // subscriber that keeps its disposable keeps it, as the scenario says.
             recorders.forEach { $0.dispose = nil }
+            bag = nil
         }
         if lifetimes != .none {
             watched.stillAlive.forEach { trace.recordAfterRun(Trace.stillAlivePrefix + $0) }

@@ -4,10 +4,16 @@
 // written here by hand, never copied from a step's output.
 public struct Scenario: Sendable {
     public let id: ScenarioID
+    // What the events come from; for a subject, `source` says what is pushed into it, once.
+    let kind: SourceKind
     let source: SourceScript
     let operators: [Operator]
     let subscribers: [SubscriberScript]
     let lifetimes: LifetimeCheck
+    // When the harness lets go of the one `DisposeBag` (subscribers with `inBag` are in it).
+    let bagFreedAt: Int?
+    // What the harness asks a subject, and when.
+    let probes: [Probe]
     public let expected: [String]
     // Where the scenario is written, so that a failure points at its line in Scenarios.swift.
     public let location: Location
@@ -22,12 +28,15 @@ public struct Scenario: Sendable {
     }
 
     init(
-        _ id: ScenarioID, source: SourceScript, operators: [Operator] = [],
+        _ id: ScenarioID, kind: SourceKind = .create, source: SourceScript, operators: [Operator] = [],
         subscribers: [SubscriberScript] = [SubscriberScript()], lifetimes: LifetimeCheck = .none,
-        expected: [String], fileID: String = #fileID, filePath: String = #filePath, line: Int = #line,
-        column: Int = #column
+        bagFreedAt: Int? = nil, probes: [Probe] = [], expected: [String], fileID: String = #fileID,
+        filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
         self.id = id
+        self.kind = kind
+        self.bagFreedAt = bagFreedAt
+        self.probes = probes
         self.source = source
         self.operators = operators
         self.subscribers = subscribers
@@ -43,6 +52,13 @@ public struct Scenario: Sendable {
         var needs: Set<Capability> = []
         if !operators.isEmpty { needs.insert(.map) }
         if source.hasDisposeClosure || subscribers.contains(where: \.disposes) { needs.insert(.dispose) }
+        if subscribers.contains(where: { $0.style == .handlers }) { needs.insert(.handlers) }
+        if subscribers.contains(where: \.inBag) || bagFreedAt != nil { needs.insert(.disposeBag) }
+        switch kind {
+        case .create: break
+        case .just: needs.insert(.just)
+        case .publishSubject, .behaviorSubject: needs.insert(.subjects)
+        }
         return needs
     }
 
@@ -51,6 +67,15 @@ public struct Scenario: Sendable {
     public var hasClock: Bool {
         source.actions.contains { $0.time > 0 }
             || subscribers.contains { !$0.disposeTimes.isEmpty || $0.subscribeTime > 0 }
+            || bagFreedAt != nil || !probes.isEmpty
+    }
+
+    // Whether the source is hot: one stream that every subscriber shares.
+    public var isHot: Bool {
+        switch kind {
+        case .create, .just: false
+        case .publishSubject, .behaviorSubject: true
+        }
     }
 }
 
@@ -88,6 +113,40 @@ public enum Capability: String, Sendable, CaseIterable {
     case dispose
     // The `map` operator.
     case map
+    // `subscribe(onNext:onError:onCompleted:onDisposed:)`.
+    case handlers
+    // `DisposeBag` and `disposed(by:)`.
+    case disposeBag
+    // `Observable.just`.
+    case just
+    // `PublishSubject` and `BehaviorSubject`.
+    case subjects
+}
+
+// Where a scenario's events come from.
+enum SourceKind: Sendable {
+    // `create` with the scripted generator: cold, the script runs once per subscription.
+    case create
+    // `Observable.just(element)`.
+    case just(Int)
+    // A subject, hot: the script is pushed into it once, at absolute times.
+    case publishSubject
+    case behaviorSubject(Int)
+}
+
+// A question the harness asks a subject at a time, traced as "t4 hasObservers true" or
+// "t4 value 2" ("t4 value error(source)" when `value()` throws).
+struct Probe: Sendable {
+    enum Question: Sendable {
+        case hasObservers
+        case value
+    }
+
+    let time: Int
+    let question: Question
+
+    static func hasObservers(at time: Int) -> Self { .init(time: time, question: .hasObservers) }
+    static func value(at time: Int) -> Self { .init(time: time, question: .value) }
 }
 
 // What the source's event generator does. Time 0 means "during `subscribe`", on the
@@ -140,9 +199,23 @@ struct SubscriberScript: Sendable {
     // The harness, not the subscriber, holds the disposable until after the lifetime check,
     // as a screen that stores it in a property would.
     var disposableHeldElsewhere = false
+    // How it subscribes: with an observer, or with `subscribe(onNext:…)`, whose handlers
+    // trace "receive …" and "onDisposed".
+    var style: SubscribeStyle = .observer
+    // Its disposable goes into the scenario's `DisposeBag` (`disposed(by:)`).
+    var inBag = false
+
+    enum SubscribeStyle: Sendable {
+        case observer
+        case handlers
+    }
+
+    static func handlers(at time: Int = 0, disposeAt times: [Int] = [], inBag: Bool = false) -> Self {
+        .init(disposeTimes: times, subscribeTime: time, style: .handlers, inBag: inBag)
+    }
 
     var disposes: Bool {
-        !disposeTimes.isEmpty || disposeOnReceiving != nil || keepsDisposable || disposableHeldElsewhere
+        !disposeTimes.isEmpty || disposeOnReceiving != nil || keepsDisposable || disposableHeldElsewhere || inBag
     }
 
     static func dispose(at times: Int...) -> Self { .init(disposeTimes: times) }

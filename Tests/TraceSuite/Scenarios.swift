@@ -35,6 +35,31 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
     case generatorFreedWhileDisposableHeld =
         "what the generator captures is freed after completion, while the disposable is still held"
     case disposeClosureCapturingObserverFreed = "a dispose closure that captures its observer is freed after dispose"
+    case coldLateSubscriber = "cold: a late subscriber runs the generator again and gets everything"
+    // The second act: RxSwift's API (step 07 on) and subjects (step 08 on).
+    case articleDemo07 = "the RxDemo-07 demo: subscribe(onNext:…) into a DisposeBag that is freed at 2"
+    case handlersOnCompleted = "subscribe(onNext:…): onCompleted, then onDisposed, then the dispose closure"
+    case handlersOnError = "subscribe(onNext:…): onError, then onDisposed, then the dispose closure"
+    case handlersDispose = "subscribe(onNext:…): dispose() runs the dispose closure, then onDisposed"
+    case handlersDisposeTwice = "subscribe(onNext:…): a second dispose() runs nothing"
+    case handlersDisposeFromOnNext = "subscribe(onNext:…): dispose() from inside onNext"
+    case handlersSynchronousCompletion = "subscribe(onNext:…): synchronous completion through two maps"
+    case bagDisposesInOrder = "a DisposeBag that is freed disposes its subscriptions in the order they went in"
+    case bagAfterCompletion = "a DisposeBag freed after completion runs nothing again"
+    case bagFreesChain = "every object of a map chain is freed when its DisposeBag is"
+    case justElementThenCompleted = "just: its element and completed, during subscribe"
+    case justThroughMap = "just through a map"
+    case hotLateSubscriber = "hot: a late subscriber to a PublishSubject gets only what comes after it"
+    case publishCompletedToLateSubscriber =
+        "a PublishSubject: completed reaches every subscriber, then lets them go; a late one gets completed at once"
+    case publishErrorToLateSubscriber = "a PublishSubject after an error: a late subscriber gets the error at once"
+    case publishDisposeOne = "a PublishSubject: disposing one subscription removes only that observer"
+    case publishDisposeFromOwnHandler =
+        "a PublishSubject: a subscriber that disposes from its own handler; the others still get the event"
+    case publishOrderAfterRemoval = "a PublishSubject calls a newcomer first when it takes a freed first slot"
+    case behaviorCurrentValueFirst = "a BehaviorSubject sends its current value on subscribe, then what follows"
+    case behaviorAfterError =
+        "a BehaviorSubject after an error: value() throws it, a late subscriber gets it, the observers stay"
 }
 
 extension Scenario {
@@ -42,210 +67,365 @@ extension Scenario {
     private static let articleSource = SourceScript(
         hasDisposeClosure: true, .send(0), .send(1), .send(2), .send(3), .complete(at: 3))
 
-    public static let all: [Scenario] = [
+    public static let all: [Scenario] =
+        [
+            Scenario(
+                .articleDemo01,
+                source: SourceScript(hasDisposeClosure: false, .send(0), .send(1), .send(2), .send(3), .complete()),
+                expected: [
+                    "send 0", "receive 0", "send 1", "receive 1", "send 2", "receive 2", "send 3", "receive 3",
+                    "send completed", "receive completed",
+                ]),
+            Scenario(
+                .articleDemo02, source: articleSource, subscribers: [.dispose(at: 2)],
+                expected: [
+                    "t0 send 0", "t0 receive 0", "t0 send 1", "t0 receive 1", "t0 send 2", "t0 receive 2", "t0 send 3",
+                    "t0 receive 3", "t2 dispose", "t3 send completed",
+                ]),
+            Scenario(
+                .articleDemo04, source: articleSource, operators: [.times(2)], subscribers: [.dispose(at: 2)],
+                expected: [
+                    "t0 send 0", "t0 receive 0", "t0 send 1", "t0 receive 2", "t0 send 2", "t0 receive 4", "t0 send 3",
+                    "t0 receive 6", "t2 dispose", "t3 send completed",
+                ]),
+            Scenario(
+                .articleDemo05, source: articleSource, operators: [.times(2), .plus(1)], subscribers: [.dispose(at: 2)],
+                expected: [
+                    "t0 send 0", "t0 receive 1", "t0 send 1", "t0 receive 3", "t0 send 2", "t0 receive 5", "t0 send 3",
+                    "t0 receive 7", "t2 dispose", "t3 send completed",
+                ]),
+            Scenario(
+                .eventsInOrderThenCompleted,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2), .complete(at: 3)),
+                expected: [
+                    "t1 send 1", "t1 receive 1", "t2 send 2", "t2 receive 2", "t3 send completed",
+                    "t3 receive completed",
+                ]),
+            Scenario(
+                .nothingAfterCompleted,
+                source: SourceScript(
+                    hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2), .send(2, at: 3), .complete(at: 4)),
+                expected: [
+                    "t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed", "t3 send 2",
+                    "t4 send completed",
+                ]),
+            Scenario(
+                .nothingAfterError,
+                source: SourceScript(
+                    hasDisposeClosure: false, .send(1, at: 1), .fail(at: 2), .send(2, at: 3), .complete(at: 4)),
+                expected: [
+                    "t1 send 1", "t1 receive 1", "t2 send error(source)", "t2 receive error(source)", "t3 send 2",
+                    "t4 send completed",
+                ]),
+            Scenario(
+                .completedRunsDisposeClosure,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 2)),
+                expected: ["t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed", "t2 dispose"]),
+            Scenario(
+                .errorRunsDisposeClosure,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .fail(at: 2), .send(2, at: 3)),
+                expected: [
+                    "t1 send 1", "t1 receive 1", "t2 send error(source)", "t2 receive error(source)", "t2 dispose",
+                    "t3 send 2",
+                ]),
+            Scenario(
+                .disposeBeforeCompletion,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 3), .complete(at: 4)),
+                subscribers: [.dispose(at: 2)],
+                expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t3 send 2", "t4 send completed"]),
+            Scenario(
+                .disposeTwice,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 4)),
+                subscribers: [.dispose(at: 2, 3)],
+                expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t4 send 2"]),
+            Scenario(
+                .disposeAfterCompletion,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 2)),
+                subscribers: [.dispose(at: 3)],
+                expected: ["t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed", "t2 dispose"]),
+            Scenario(
+                .disposeFromHandler,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2), .send(3, at: 3)),
+                subscribers: [SubscriberScript(disposeOnReceiving: 2)],
+                expected: ["t1 send 1", "t1 receive 1", "t2 send 2", "t2 receive 2", "t2 dispose", "t3 send 3"]),
+            Scenario(
+                .disposeFromHandlerThroughMaps,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2), .send(3, at: 3)),
+                operators: [.times(2), .plus(1)], subscribers: [SubscriberScript(disposeOnReceiving: 5)],
+                expected: ["t1 send 1", "t1 receive 3", "t2 send 2", "t2 receive 5", "t2 dispose", "t3 send 3"]),
+            Scenario(
+                .eventFromDisposeClosure,
+                source: SourceScript(
+                    hasDisposeClosure: true, sendsWhenDisposed: .next(9), .send(1, at: 1), .send(2, at: 3)),
+                subscribers: [.dispose(at: 2)],
+                expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t2 send 9", "t3 send 2"]),
+            Scenario(
+                .disposeFromDisposeClosure,
+                source: SourceScript(
+                    hasDisposeClosure: true, disposesAgainWhenDisposed: true, .send(1, at: 1), .send(2, at: 3)),
+                subscribers: [.dispose(at: 2)],
+                expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t3 send 2"]),
+            Scenario(
+                .synchronousCompletion,
+                source: SourceScript(hasDisposeClosure: true, .send(1), .complete()),
+                expected: ["send 1", "receive 1", "send completed", "receive completed", "dispose"]),
+            Scenario(
+                .synchronousCompletionThroughMaps,
+                source: SourceScript(hasDisposeClosure: true, .send(1), .complete()),
+                operators: [.times(2), .plus(1)],
+                expected: ["send 1", "receive 3", "send completed", "receive completed", "dispose"]),
+            Scenario(
+                .errorThroughMaps,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .fail(at: 2), .send(2, at: 3)),
+                operators: [.times(2), .plus(1)],
+                expected: [
+                    "t1 send 1", "t1 receive 3", "t2 send error(source)", "t2 receive error(source)", "t2 dispose",
+                    "t3 send 2",
+                ]),
+            Scenario(
+                .throwingMap,
+                source: SourceScript(
+                    hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2), .send(3, at: 3), .complete(at: 4)),
+                operators: [.failing(on: 2)],
+                expected: [
+                    "t1 send 1", "t1 receive 1", "t2 send 2", "t2 receive error(map)", "t2 dispose", "t3 send 3",
+                    "t4 send completed",
+                ]),
+            Scenario(
+                .independentSubscriptions,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 3), .complete(at: 4)),
+                subscribers: [.dispose(at: 2), SubscriberScript()],
+                expected: [
+                    "t1 a: send 1", "t1 a: receive 1", "t1 b: send 1", "t1 b: receive 1",
+                    "t2 a: dispose",
+                    "t3 a: send 2", "t3 b: send 2", "t3 b: receive 2",
+                    "t4 a: send completed", "t4 b: send completed", "t4 b: receive completed", "t4 b: dispose",
+                ]),
+            Scenario(
+                .subscribeAgainAfterCompletion,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 2)),
+                subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 3)],
+                expected: [
+                    "t1 a: send 1", "t1 a: receive 1", "t2 a: send completed", "t2 a: receive completed",
+                    "t2 a: dispose",
+                    "t4 b: send 1", "t4 b: receive 1", "t5 b: send completed", "t5 b: receive completed",
+                    "t5 b: dispose",
+                ]),
+            Scenario(
+                .freedAfterCompletion,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2)),
+                lifetimes: .everything,
+                expected: ["t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed"]),
+            Scenario(
+                .freedAfterCompletionThroughMaps,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2)),
+                operators: [.times(2), .plus(1)], lifetimes: .everything,
+                expected: ["t1 send 1", "t1 receive 3", "t2 send completed", "t2 receive completed"]),
+            Scenario(
+                .freedAfterDispose,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
+                operators: [.times(2), .plus(1)], subscribers: [.dispose(at: 2)], lifetimes: .everything,
+                expected: ["t1 send 1", "t1 receive 3", "t3 send 2"]),
+            Scenario(
+                .freedAfterSynchronousCompletion,
+                source: SourceScript(hasDisposeClosure: false, .send(1), .complete()),
+                operators: [.times(2), .plus(1)], lifetimes: .everything,
+                expected: ["send 1", "receive 3", "send completed", "receive completed"]),
+            Scenario(
+                .subscriberKeepsDisposable,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2)),
+                subscribers: [SubscriberScript(keepsDisposable: true)], lifetimes: .everything,
+                expected: ["t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed"]),
+            Scenario(
+                .subscriberKeepsDisposableThroughMaps,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2)),
+                operators: [.times(2), .plus(1)], subscribers: [SubscriberScript(keepsDisposable: true)],
+                lifetimes: .everything,
+                expected: ["t1 send 1", "t1 receive 3", "t2 send completed", "t2 receive completed"]),
+            // The transform runs exactly once per element, between the send and the receive.
+            Scenario(
+                .transformOncePerElement,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2), .complete(at: 3)),
+                operators: [.tracedTimes(2)],
+                expected: [
+                    "t1 send 1", "t1 map 1", "t1 receive 2", "t2 send 2", "t2 map 2", "t2 receive 4",
+                    "t3 send completed",
+                    "t3 receive completed", "t3 dispose",
+                ]),
+            // Each subscription through a map gets its own chain: disposing one leaves the other.
+            Scenario(
+                .independentSubscriptionsThroughMap,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 3), .complete(at: 4)),
+                operators: [.times(2)], subscribers: [.dispose(at: 2), SubscriberScript()],
+                expected: [
+                    "t1 a: send 1", "t1 a: receive 2", "t1 b: send 1", "t1 b: receive 2",
+                    "t2 a: dispose",
+                    "t3 a: send 2", "t3 b: send 2", "t3 b: receive 4",
+                    "t4 a: send completed", "t4 b: send completed", "t4 b: receive completed", "t4 b: dispose",
+                ]),
+            // RxSwift's sink uses the generator during `run` and keeps nothing of it: a disposable
+            // that a screen still holds must not keep the generator's captures alive.
+            Scenario(
+                .generatorFreedWhileDisposableHeld,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2)),
+                subscribers: [SubscriberScript(disposableHeldElsewhere: true)], lifetimes: .generatorCaptures,
+                expected: ["t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed"]),
+            // RxSwift's AnonymousDisposable drops its closure once it has run it.
+            Scenario(
+                .disposeClosureCapturingObserverFreed,
+                source: SourceScript(
+                    hasDisposeClosure: true, disposeClosureCapturesObserver: true, .send(1, at: 1), .send(2, at: 3)),
+                subscribers: [.dispose(at: 2)], lifetimes: .everything,
+                expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t3 send 2"]),
+            // Cold: each subscription runs its own generator, its times counted from its start.
+            // Beside `hotLateSubscriber` on the step 08 page.
+            Scenario(
+                .coldLateSubscriber,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
+                subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 2)],
+                expected: [
+                    "t1 a: send 1", "t1 a: receive 1", "t3 a: send 2", "t3 a: receive 2", "t3 b: send 1",
+                    "t3 b: receive 1", "t5 b: send 2", "t5 b: receive 2",
+                ]),
+        ] + secondAct
+
+    // From step 07 on. Orders follow RxSwift 6: `subscribe(onNext:…)` returns
+    // `Disposables.create(subscription, onDisposed's disposable)`, and a terminal event
+    // reaches the handlers before the sink disposes the subscription.
+    private static let secondAct: [Scenario] = [
         Scenario(
-            .articleDemo01,
-            source: SourceScript(hasDisposeClosure: false, .send(0), .send(1), .send(2), .send(3), .complete()),
-            expected: [
-                "send 0", "receive 0", "send 1", "receive 1", "send 2", "receive 2", "send 3", "receive 3",
-                "send completed", "receive completed",
-            ]),
-        Scenario(
-            .articleDemo02, source: articleSource, subscribers: [.dispose(at: 2)],
-            expected: [
-                "t0 send 0", "t0 receive 0", "t0 send 1", "t0 receive 1", "t0 send 2", "t0 receive 2", "t0 send 3",
-                "t0 receive 3", "t2 dispose", "t3 send completed",
-            ]),
-        Scenario(
-            .articleDemo04, source: articleSource, operators: [.times(2)], subscribers: [.dispose(at: 2)],
-            expected: [
-                "t0 send 0", "t0 receive 0", "t0 send 1", "t0 receive 2", "t0 send 2", "t0 receive 4", "t0 send 3",
-                "t0 receive 6", "t2 dispose", "t3 send completed",
-            ]),
-        Scenario(
-            .articleDemo05, source: articleSource, operators: [.times(2), .plus(1)], subscribers: [.dispose(at: 2)],
+            .articleDemo07, source: articleSource, operators: [.times(2), .plus(1)],
+            subscribers: [.handlers(inBag: true)], bagFreedAt: 2,
             expected: [
                 "t0 send 0", "t0 receive 1", "t0 send 1", "t0 receive 3", "t0 send 2", "t0 receive 5", "t0 send 3",
-                "t0 receive 7", "t2 dispose", "t3 send completed",
+                "t0 receive 7", "t2 dispose", "t2 onDisposed", "t3 send completed",
             ]),
         Scenario(
-            .eventsInOrderThenCompleted,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2), .complete(at: 3)),
-            expected: [
-                "t1 send 1", "t1 receive 1", "t2 send 2", "t2 receive 2", "t3 send completed", "t3 receive completed",
-            ]),
-        Scenario(
-            .nothingAfterCompleted,
-            source: SourceScript(
-                hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2), .send(2, at: 3), .complete(at: 4)),
-            expected: [
-                "t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed", "t3 send 2",
-                "t4 send completed",
-            ]),
-        Scenario(
-            .nothingAfterError,
-            source: SourceScript(
-                hasDisposeClosure: false, .send(1, at: 1), .fail(at: 2), .send(2, at: 3), .complete(at: 4)),
-            expected: [
-                "t1 send 1", "t1 receive 1", "t2 send error(source)", "t2 receive error(source)", "t3 send 2",
-                "t4 send completed",
-            ]),
-        Scenario(
-            .completedRunsDisposeClosure,
+            .handlersOnCompleted,
             source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 2)),
-            expected: ["t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed", "t2 dispose"]),
-        Scenario(
-            .errorRunsDisposeClosure,
-            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .fail(at: 2), .send(2, at: 3)),
+            subscribers: [.handlers()],
             expected: [
-                "t1 send 1", "t1 receive 1", "t2 send error(source)", "t2 receive error(source)", "t2 dispose",
-                "t3 send 2",
+                "t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed", "t2 onDisposed", "t2 dispose",
             ]),
         Scenario(
-            .disposeBeforeCompletion,
-            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 3), .complete(at: 4)),
-            subscribers: [.dispose(at: 2)],
-            expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t3 send 2", "t4 send completed"]),
+            .handlersOnError,
+            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .fail(at: 2), .send(2, at: 3)),
+            subscribers: [.handlers()],
+            expected: [
+                "t1 send 1", "t1 receive 1", "t2 send error(source)", "t2 receive error(source)", "t2 onDisposed",
+                "t2 dispose", "t3 send 2",
+            ]),
         Scenario(
-            .disposeTwice,
+            .handlersDispose,
+            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 3)),
+            subscribers: [.handlers(disposeAt: [2])],
+            expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t2 onDisposed", "t3 send 2"]),
+        Scenario(
+            .handlersDisposeTwice,
             source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 4)),
-            subscribers: [.dispose(at: 2, 3)],
-            expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t4 send 2"]),
+            subscribers: [.handlers(disposeAt: [2, 3])],
+            expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t2 onDisposed", "t4 send 2"]),
         Scenario(
-            .disposeAfterCompletion,
-            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 2)),
-            subscribers: [.dispose(at: 3)],
-            expected: ["t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed", "t2 dispose"]),
-        Scenario(
-            .disposeFromHandler,
+            .handlersDisposeFromOnNext,
             source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2), .send(3, at: 3)),
-            subscribers: [SubscriberScript(disposeOnReceiving: 2)],
-            expected: ["t1 send 1", "t1 receive 1", "t2 send 2", "t2 receive 2", "t2 dispose", "t3 send 3"]),
-        Scenario(
-            .disposeFromHandlerThroughMaps,
-            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2), .send(3, at: 3)),
-            operators: [.times(2), .plus(1)], subscribers: [SubscriberScript(disposeOnReceiving: 5)],
-            expected: ["t1 send 1", "t1 receive 3", "t2 send 2", "t2 receive 5", "t2 dispose", "t3 send 3"]),
-        Scenario(
-            .eventFromDisposeClosure,
-            source: SourceScript(
-                hasDisposeClosure: true, sendsWhenDisposed: .next(9), .send(1, at: 1), .send(2, at: 3)),
-            subscribers: [.dispose(at: 2)],
-            expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t2 send 9", "t3 send 2"]),
-        Scenario(
-            .disposeFromDisposeClosure,
-            source: SourceScript(
-                hasDisposeClosure: true, disposesAgainWhenDisposed: true, .send(1, at: 1), .send(2, at: 3)),
-            subscribers: [.dispose(at: 2)],
-            expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t3 send 2"]),
-        Scenario(
-            .synchronousCompletion,
-            source: SourceScript(hasDisposeClosure: true, .send(1), .complete()),
-            expected: ["send 1", "receive 1", "send completed", "receive completed", "dispose"]),
-        Scenario(
-            .synchronousCompletionThroughMaps,
-            source: SourceScript(hasDisposeClosure: true, .send(1), .complete()),
-            operators: [.times(2), .plus(1)],
-            expected: ["send 1", "receive 3", "send completed", "receive completed", "dispose"]),
-        Scenario(
-            .errorThroughMaps,
-            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .fail(at: 2), .send(2, at: 3)),
-            operators: [.times(2), .plus(1)],
+            subscribers: [SubscriberScript(disposeOnReceiving: 2, style: .handlers)],
             expected: [
-                "t1 send 1", "t1 receive 3", "t2 send error(source)", "t2 receive error(source)", "t2 dispose",
-                "t3 send 2",
+                "t1 send 1", "t1 receive 1", "t2 send 2", "t2 receive 2", "t2 dispose", "t2 onDisposed", "t3 send 3",
             ]),
         Scenario(
-            .throwingMap,
-            source: SourceScript(
-                hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2), .send(3, at: 3), .complete(at: 4)),
-            operators: [.failing(on: 2)],
-            expected: [
-                "t1 send 1", "t1 receive 1", "t2 send 2", "t2 receive error(map)", "t2 dispose", "t3 send 3",
-                "t4 send completed",
-            ]),
+            .handlersSynchronousCompletion,
+            source: SourceScript(hasDisposeClosure: true, .send(1), .complete()),
+            operators: [.times(2), .plus(1)], subscribers: [.handlers()],
+            expected: ["send 1", "receive 3", "send completed", "receive completed", "onDisposed", "dispose"]),
         Scenario(
-            .independentSubscriptions,
-            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 3), .complete(at: 4)),
-            subscribers: [.dispose(at: 2), SubscriberScript()],
+            .bagDisposesInOrder,
+            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 3)),
+            subscribers: [.handlers(inBag: true), .handlers(inBag: true)], bagFreedAt: 2,
             expected: [
                 "t1 a: send 1", "t1 a: receive 1", "t1 b: send 1", "t1 b: receive 1",
-                "t2 a: dispose",
-                "t3 a: send 2", "t3 b: send 2", "t3 b: receive 2",
-                "t4 a: send completed", "t4 b: send completed", "t4 b: receive completed", "t4 b: dispose",
+                "t2 a: dispose", "t2 a: onDisposed", "t2 b: dispose", "t2 b: onDisposed",
+                "t3 a: send 2", "t3 b: send 2",
             ]),
         Scenario(
-            .subscribeAgainAfterCompletion,
+            .bagAfterCompletion,
             source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 2)),
-            subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 3)],
+            subscribers: [.handlers(inBag: true)], bagFreedAt: 3,
             expected: [
-                "t1 a: send 1", "t1 a: receive 1", "t2 a: send completed", "t2 a: receive completed", "t2 a: dispose",
-                "t4 b: send 1", "t4 b: receive 1", "t5 b: send completed", "t5 b: receive completed", "t5 b: dispose",
+                "t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed", "t2 onDisposed", "t2 dispose",
             ]),
         Scenario(
-            .freedAfterCompletion,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2)),
-            lifetimes: .everything,
-            expected: ["t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed"]),
-        Scenario(
-            .freedAfterCompletionThroughMaps,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2)),
-            operators: [.times(2), .plus(1)], lifetimes: .everything,
-            expected: ["t1 send 1", "t1 receive 3", "t2 send completed", "t2 receive completed"]),
-        Scenario(
-            .freedAfterDispose,
+            .bagFreesChain,
             source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
-            operators: [.times(2), .plus(1)], subscribers: [.dispose(at: 2)], lifetimes: .everything,
-            expected: ["t1 send 1", "t1 receive 3", "t3 send 2"]),
+            operators: [.times(2), .plus(1)], subscribers: [.handlers(inBag: true)], lifetimes: .everything,
+            bagFreedAt: 2,
+            expected: ["t1 send 1", "t1 receive 3", "t2 onDisposed", "t3 send 2"]),
         Scenario(
-            .freedAfterSynchronousCompletion,
-            source: SourceScript(hasDisposeClosure: false, .send(1), .complete()),
-            operators: [.times(2), .plus(1)], lifetimes: .everything,
-            expected: ["send 1", "receive 3", "send completed", "receive completed"]),
+            .justElementThenCompleted, kind: .just(7), source: SourceScript(hasDisposeClosure: false),
+            subscribers: [.handlers()],
+            expected: ["receive 7", "receive completed", "onDisposed"]),
         Scenario(
-            .subscriberKeepsDisposable,
+            .justThroughMap, kind: .just(7), source: SourceScript(hasDisposeClosure: false), operators: [.times(2)],
+            subscribers: [.handlers()],
+            expected: ["receive 14", "receive completed", "onDisposed"]),
+        // Hot: one stream; the late subscriber missed 1. Beside `coldLateSubscriber`.
+        Scenario(
+            .hotLateSubscriber, kind: .publishSubject,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
+            subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 2)],
+            expected: ["t1 send 1", "t1 a: receive 1", "t3 send 2", "t3 a: receive 2", "t3 b: receive 2"]),
+        Scenario(
+            .publishCompletedToLateSubscriber, kind: .publishSubject,
             source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2)),
-            subscribers: [SubscriberScript(keepsDisposable: true)], lifetimes: .everything,
-            expected: ["t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed"]),
-        Scenario(
-            .subscriberKeepsDisposableThroughMaps,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2)),
-            operators: [.times(2), .plus(1)], subscribers: [SubscriberScript(keepsDisposable: true)],
-            lifetimes: .everything,
-            expected: ["t1 send 1", "t1 receive 3", "t2 send completed", "t2 receive completed"]),
-        // The transform runs exactly once per element, between the send and the receive.
-        Scenario(
-            .transformOncePerElement,
-            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2), .complete(at: 3)),
-            operators: [.tracedTimes(2)],
+            subscribers: [.handlers(), .handlers(), .handlers(at: 4)], probes: [.hasObservers(at: 3)],
             expected: [
-                "t1 send 1", "t1 map 1", "t1 receive 2", "t2 send 2", "t2 map 2", "t2 receive 4", "t3 send completed",
-                "t3 receive completed", "t3 dispose",
+                "t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t2 send completed", "t2 a: receive completed",
+                "t2 a: onDisposed", "t2 b: receive completed", "t2 b: onDisposed", "t3 hasObservers false",
+                "t4 c: receive completed", "t4 c: onDisposed",
             ]),
-        // Each subscription through a map gets its own chain: disposing one leaves the other.
         Scenario(
-            .independentSubscriptionsThroughMap,
-            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 3), .complete(at: 4)),
-            operators: [.times(2)], subscribers: [.dispose(at: 2), SubscriberScript()],
+            .publishErrorToLateSubscriber, kind: .publishSubject,
+            source: SourceScript(hasDisposeClosure: false, .fail(at: 1), .send(1, at: 2)),
+            subscribers: [.handlers(at: 3)],
+            expected: ["t1 send error(source)", "t2 send 1", "t3 receive error(source)", "t3 onDisposed"]),
+        Scenario(
+            .publishDisposeOne, kind: .publishSubject,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
+            subscribers: [.handlers(disposeAt: [2]), .handlers(disposeAt: [5])],
+            probes: [.hasObservers(at: 4), .hasObservers(at: 6)],
             expected: [
-                "t1 a: send 1", "t1 a: receive 2", "t1 b: send 1", "t1 b: receive 2",
-                "t2 a: dispose",
-                "t3 a: send 2", "t3 b: send 2", "t3 b: receive 4",
-                "t4 a: send completed", "t4 b: send completed", "t4 b: receive completed", "t4 b: dispose",
+                "t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t2 a: onDisposed", "t3 send 2", "t3 b: receive 2",
+                "t4 hasObservers true", "t5 b: onDisposed", "t6 hasObservers false",
             ]),
-        // RxSwift's sink uses the generator during `run` and keeps nothing of it: a disposable
-        // that a screen still holds must not keep the generator's captures alive.
+        // The subject sends to a copy of its observers, so b still gets 1.
         Scenario(
-            .generatorFreedWhileDisposableHeld,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2)),
-            subscribers: [SubscriberScript(disposableHeldElsewhere: true)], lifetimes: .generatorCaptures,
-            expected: ["t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed"]),
-        // RxSwift's AnonymousDisposable drops its closure once it has run it.
+            .publishDisposeFromOwnHandler, kind: .publishSubject,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2)),
+            subscribers: [SubscriberScript(disposeOnReceiving: 1, style: .handlers), .handlers()],
+            expected: [
+                "t1 send 1", "t1 a: receive 1", "t1 a: onDisposed", "t1 b: receive 1", "t2 send 2", "t2 b: receive 2",
+            ]),
+        // RxSwift's Bag puts a newcomer into its first slot when that is free: c before b.
         Scenario(
-            .disposeClosureCapturingObserverFreed,
-            source: SourceScript(
-                hasDisposeClosure: true, disposeClosureCapturesObserver: true, .send(1, at: 1), .send(2, at: 3)),
-            subscribers: [.dispose(at: 2)], lifetimes: .everything,
-            expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t3 send 2"]),
+            .publishOrderAfterRemoval, kind: .publishSubject,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 3)),
+            subscribers: [.dispose(at: 1), SubscriberScript(), SubscriberScript(subscribeTime: 2)],
+            expected: ["t3 send 1", "t3 c: receive 1", "t3 b: receive 1"]),
+        Scenario(
+            .behaviorCurrentValueFirst, kind: .behaviorSubject(0),
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
+            subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 2)], probes: [.value(at: 4)],
+            expected: [
+                "t0 a: receive 0", "t1 send 1", "t1 a: receive 1", "t2 b: receive 1", "t3 send 2", "t3 a: receive 2",
+                "t3 b: receive 2", "t4 value 2",
+            ]),
+        // Unlike a PublishSubject, it keeps its observers after a terminal event.
+        Scenario(
+            .behaviorAfterError, kind: .behaviorSubject(5),
+            source: SourceScript(hasDisposeClosure: false, .fail(at: 1)),
+            subscribers: [.handlers(), .handlers(at: 3)], probes: [.value(at: 2), .hasObservers(at: 4)],
+            expected: [
+                "t0 a: receive 5", "t1 send error(source)", "t1 a: receive error(source)", "t1 a: onDisposed",
+                "t2 value error(source)", "t3 b: receive error(source)", "t3 b: onDisposed", "t4 hasObservers true",
+            ]),
     ]
 }

@@ -16,6 +16,15 @@ public protocol StepAdapter {
     // Subscribes an observer whose handler is `subscriber.receive`.
     static func subscribe(_ stream: Stream, _ subscriber: RecordingSubscriber) -> Subscription
 
+    // From step 07: `subscribe(onNext:onError:onCompleted:onDisposed:)` with `subscriber`'s
+    // handlers, `Observable.just`, `DisposeBag` and, from step 08, the subjects.
+    static func subscribeHandlers(_ stream: Stream, _ subscriber: RecordingSubscriber) -> Subscription
+    static func just(_ element: Int) -> Stream
+    static func makeBag() -> AnyObject
+    static func insert(_ subscription: Subscription, into bag: AnyObject)
+    static func publishSubject() -> SubjectHandle<Stream>
+    static func behaviorSubject(value: Int) -> SubjectHandle<Stream>
+
     // What the article says the step looks like, beyond its behaviour: the types that
     // `subscribe`, `create` and `map` hand back. Only what the article names, never private
     // names or files, so that a different but correct implementation passes.
@@ -33,9 +42,47 @@ public struct ShapeCheck: Sendable {
     }
 }
 
+// Steps without a capability never run the scenarios that need it.
 extension StepAdapter {
     public static func map(_ stream: Stream, _ transform: @escaping (Int) throws -> Int) -> Stream {
         preconditionFailure("\(step) has no map; scenarios that need it are not applicable")
+    }
+    public static func subscribeHandlers(_ stream: Stream, _ subscriber: RecordingSubscriber) -> Subscription {
+        preconditionFailure("\(step) has no subscribe(onNext:…); scenarios that need it are not applicable")
+    }
+    public static func just(_ element: Int) -> Stream {
+        preconditionFailure("\(step) has no just; scenarios that need it are not applicable")
+    }
+    public static func makeBag() -> AnyObject {
+        preconditionFailure("\(step) has no DisposeBag; scenarios that need it are not applicable")
+    }
+    public static func insert(_ subscription: Subscription, into bag: AnyObject) {
+        preconditionFailure("\(step) has no DisposeBag; scenarios that need it are not applicable")
+    }
+    public static func publishSubject() -> SubjectHandle<Stream> {
+        preconditionFailure("\(step) has no subjects; scenarios that need them are not applicable")
+    }
+    public static func behaviorSubject(value: Int) -> SubjectHandle<Stream> {
+        preconditionFailure("\(step) has no subjects; scenarios that need them are not applicable")
+    }
+}
+
+// A subject as the harness uses it: its observable side, and what it can be asked.
+public struct SubjectHandle<Stream> {
+    let stream: Stream
+    let send: (Signal) -> Void
+    let hasObservers: () -> Bool
+    // `value()`, for a `BehaviorSubject`.
+    let value: (() throws -> Int)?
+
+    public init(
+        stream: Stream, send: @escaping (Signal) -> Void, hasObservers: @escaping () -> Bool,
+        value: (() throws -> Int)? = nil
+    ) {
+        self.stream = stream
+        self.send = send
+        self.hasObservers = hasObservers
+        self.value = value
     }
 }
 
@@ -46,16 +93,30 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
     case rxDemo04
     case rxDemo05
     case rxDemo06
+    // The second act: RxSwift's own API.
+    case rxDemo07
+    case rxDemo08
 
-    public var description: String { "RxDemo0\(rawValue)" }
+    public var description: String { "RxDemo" + number }
+
+    // "07": how STEP=, folders and pages spell it.
+    public var number: String { (rawValue < 10 ? "0" : "") + "\(rawValue)" }
 
     public var capabilities: Set<Capability> {
         switch self {
         case .rxDemo01: []
         case .rxDemo02, .rxDemo03: [.dispose]
         case .rxDemo04, .rxDemo05, .rxDemo06: [.dispose, .map]
+        case .rxDemo07: [.dispose, .map, .handlers, .disposeBag, .just]
+        case .rxDemo08: [.dispose, .map, .handlers, .disposeBag, .just, .subjects]
         }
     }
+
+    // Steps 01-06 are the core; 07 on, the second act.
+    public var isSecondAct: Bool { rawValue >= 7 }
+
+    // Whose shape the shape checks hold the step to: the article's (01-06) or RxSwift's.
+    public var shapeSource: String { isSecondAct ? "RxSwift's" : "the article's" }
 }
 
 // Every step declares its own `Event`; its three cases satisfy these requirements as they
@@ -79,7 +140,7 @@ extension StepEvent {
 }
 
 extension Signal {
-    func event<E: StepEvent>() -> E {
+    public func event<E: StepEvent>() -> E {
         switch self {
         case .next(let value): .next(value)
         case .error(let origin): .error(ScriptedError(origin))
@@ -91,8 +152,10 @@ extension Signal {
 // What `subscribe` handed back: the subscriber's observer and, from step 02 on, the
 // disposable, both watched for being freed.
 public struct Subscription {
-    let observer: AnyObject
-    let disposable: AnyObject?
+    // The subscriber's observer, when the adapter made it (not when `subscribe` wraps closures).
+    let observer: AnyObject?
+    // The disposable itself, for a `DisposeBag` (its type is the step's `Disposable`).
+    public let disposable: Any?
     let dispose: (() -> Void)?
 
     // Step 01: `subscribe` returns nothing.
@@ -102,10 +165,15 @@ public struct Subscription {
         self.dispose = nil
     }
 
-    public init(observer: AnyObject, disposable: Any, dispose: @escaping () -> Void) {
+    public init(observer: AnyObject?, disposable: Any, dispose: @escaping () -> Void) {
         self.observer = observer
-        self.disposable = disposable as AnyObject
+        self.disposable = disposable
         self.dispose = dispose
+    }
+
+    // The disposable as an object, for the lifetime checks; nil when it is a value.
+    var disposableObject: AnyObject? {
+        disposable.flatMap { Mirror(reflecting: $0).displayStyle == .class ? $0 as AnyObject : nil }
     }
 }
 
@@ -120,6 +188,11 @@ public func classNames(of object: Any) -> [String] {
         mirror = current.superclassMirror
     }
     return names
+}
+
+// "SubscriptionDisposable" for a SubscriptionDisposable<PublishSubject<Int>>, class or not.
+public func typeName(of value: Any) -> String {
+    baseTypeName(type(of: value))
 }
 
 // Whether `object` is an instance of the class named `name`, or of a subclass of it.

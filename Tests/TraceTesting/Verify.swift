@@ -98,7 +98,7 @@ public func verifyShape<Adapter: StepAdapter>(of adapter: Adapter.Type) {
     let checks = Adapter.shape()
     ReportFolder.writeShape(checks, of: Adapter.step)
     for check in checks where !check.holds {
-        Issue.record("\(Adapter.step) does not have the article's shape yet: \(check.requirement)")
+        Issue.record("\(Adapter.step) does not have \(Adapter.step.shapeSource) shape yet: \(check.requirement)")
     }
 }
 

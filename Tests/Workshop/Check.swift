@@ -11,7 +11,7 @@ struct Workspace {
 
     var name: String { step.description }
     var path: String { "\(root)/\(name)" }
-    var number: String { "0\(step.rawValue)" }
+    var number: String { step.number }
     // One build folder for every step: the shared suite is compiled once, so the first check
     // of a step after any other step's only compiles that step and its adapter.
     var scratch: String { root == defaultRoot ? ".build-workshop" : ".build-selftest" }
@@ -186,7 +186,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
     case .some(let shape) where !shape.finished:
         say("Shape: the shape test crashed (\(workspace.scratch)/last-test.log).")
     case .some(let shape):
-        say(shapeOK ? "Shape: as the article has it." : "Shape: not yet the article's:")
+        say(shapeOK ? "Shape: \(step.shapeSource), as it should be." : "Shape: not yet \(step.shapeSource):")
         for check in shape.checks where !check.holds || verbose {
             say("  \(check.holds ? "✔" : "✘") \(check.requirement)")
         }
@@ -197,11 +197,14 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
         .save(for: workspace)
     say()
     if done {
-        say("Done: \(step) passes every scenario the reference step passes, and has the article's shape.")
+        say("Done: \(step) passes every scenario the reference step passes, and has \(step.shapeSource) shape.")
         if let next = Step(rawValue: step.rawValue + 1) {
-            say("Next: make start STEP=0\(next.rawValue)")
+            say("Next: make start STEP=\(next.number)")
         } else {
             say("That was the last step. What real RxSwift adds beyond it: Docs/beyond-06.md")
+        }
+        if step == .rxDemo06 {
+            say("That was the core. The second act, RxSwift's own API, starts with: make start STEP=07")
         }
     } else {
         say(

@@ -69,6 +69,45 @@ let mutants: [Mutant] = [
     Mutant(
         step: .rxDemo06, mistake: "the disposer has no guard: endless recursion", file: "SinkDisposer.swift",
         changes: ["guard !_state.contains(.disposed) else { return }": ""]),
+    Mutant(
+        step: .rxDemo07, mistake: "subscribe(onNext:…) returns the subscription alone: dispose() skips onDisposed",
+        file: "Subscribe.swift",
+        changes: [
+            "return Disposables.create(self.asObservable().subscribe(observer), disposable)":
+                "return self.asObservable().subscribe(observer)"
+        ]),
+    Mutant(
+        step: .rxDemo07, mistake: "onDisposed runs before onCompleted", file: "Subscribe.swift",
+        changes: [
+            "onCompleted?()\n                disposable.dispose()":
+                "disposable.dispose()\n                onCompleted?()"
+        ]),
+    Mutant(
+        step: .rxDemo07, mistake: "the DisposeBag disposes the newest subscription first", file: "DisposeBag.swift",
+        changes: ["for disposable in disposables {": "for disposable in disposables.reversed() {"]),
+    Mutant(
+        step: .rxDemo07, mistake: "map does not tear the source down when its transform throws", file: "Map.swift",
+        changes: [
+            "catch let error {\n                self.forwardOn(.error(error))\n                self.dispose()":
+                "catch let error {\n                self.forwardOn(.error(error))"
+        ]),
+    Mutant(
+        step: .rxDemo08, mistake: "a PublishSubject forgets its terminal event: a late subscriber waits forever",
+        file: "PublishSubject.swift",
+        changes: [
+            "if let stoppedEvent = self.stoppedEvent {\n            observer.on(stoppedEvent)\n            return Disposables.create()\n        }":
+                ""
+        ]),
+    Mutant(
+        step: .rxDemo08, mistake: "disposing one subscription removes every observer", file: "PublishSubject.swift",
+        changes: ["_ = self.observers.removeKey(disposeKey)": "self.observers.removeAll()"]),
+    Mutant(
+        step: .rxDemo08, mistake: "the bag keeps observers in arrival order only (a plain array)", file: "Bag.swift",
+        changes: ["if self.key0 == nil {": "if self.key0 == nil && self.onlyFastPath {"]),
+    Mutant(
+        step: .rxDemo08, mistake: "a BehaviorSubject does not send its current value on subscribe",
+        file: "BehaviorSubject.swift",
+        changes: ["observer.on(.next(self.element))\n": ""]),
 ]
 
 // Correct solutions that differ from the reference: the suite must call each of them done.

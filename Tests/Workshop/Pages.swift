@@ -14,7 +14,7 @@ struct BuildItYourself {
     static let heading = "## Build it yourself"
 
     init(step: Step) throws {
-        let prefix = "0\(step.rawValue)-"
+        let prefix = "\(step.number)-"
         guard let name = (try? files.contentsOfDirectory(atPath: "Docs"))?.first(where: { $0.hasPrefix(prefix) }),
             let text = read("Docs/\(name)")
         else { throw WorkshopError(description: "no page Docs/\(prefix)….md: run this from the repository root") }

@@ -22,7 +22,7 @@ let usage = """
     """
 
 func parseStep(_ text: String?) throws -> Step {
-    let valid = Step.allCases.map { "0\($0.rawValue)" }.joined(separator: " ")
+    let valid = Step.allCases.map(\.number).joined(separator: " ")
     guard let text, !text.isEmpty else {
         throw WorkshopError(description: "say which step, e.g. STEP=04; valid steps: \(valid)")
     }
@@ -304,7 +304,7 @@ func listScenarios(_ pattern: String?) throws {
                 + Scenario.all.map { "  \($0.name)" }.joined(separator: "\n"))
     }
     for scenario in matching {
-        let steps = Step.allCases.filter { $0.scenarios.contains { $0.id == scenario.id } }.map { "0\($0.rawValue)" }
+        let steps = Step.allCases.filter { $0.scenarios.contains { $0.id == scenario.id } }.map(\.number)
         print("\(scenario.name)  [\(scenario.id); steps \(steps.joined(separator: " "))]")
     }
 }
@@ -373,9 +373,12 @@ func selftest(_ steps: [Step]) throws -> Int32 {
         let left = "not done (\(starter.summary))".padding(toLength: 29, withPad: " ", startingAt: 0)
         print("\(step)  \(left)\(reference.summary)\(ok ? "" : "   ✘ expected: starter not done, reference done")")
     }
-    print()
-    print("Other correct solutions the suite must call done:")
-    for alternative in alternatives where steps.contains(alternative.step) {
+    let wantedAlternatives = alternatives.filter { steps.contains($0.step) }
+    if !wantedAlternatives.isEmpty {
+        print()
+        print("Other correct solutions the suite must call done:")
+    }
+    for alternative in wantedAlternatives {
         let result = try build(alternative, root: root)
         count(result.status == .done)
         print("\(alternative.step)  \(alternative.design): \(result.status == .done ? "done" : "✘ \(result.summary)")")
