@@ -1,7 +1,7 @@
 # Everything here is a thin wrapper around SwiftPM; `make` alone lists the targets.
 
-STEPS := 01 02 03 04 05 06 07 08
-PAIRS := 01-02 02-03 03-04 04-05 05-06 06-07 07-08
+STEPS := 01 02 03 04 05 06 07 08 09
+PAIRS := 01-02 02-03 03-04 04-05 05-06 06-07 07-08 08-09
 # Accept STEP=3 as well as STEP=03.
 normalize = $(if $(filter $(1),1 2 3 4 5 6 7 8 9),0$(1),$(1))
 STEP_NN := $(call normalize,$(STEP))
@@ -38,7 +38,7 @@ require-step = if [ -z "$(2)" ]; then \
 	fi
 
 .PHONY: help run test scenarios demo-output check-demos golden lint format diff diffs matrix traces marbles pages docs \
-	check-docs \
+	check-docs test-threads \
 	start exercise check hint reset progress compare watch selftest bench bench-instructions
 
 help:
@@ -49,6 +49,7 @@ help:
 	@echo "  make test STEP=03     run one step's suite without compiling the other steps"
 	@echo "  make test STEP=06 SCENARIO=\"dispose twice\"   run the scenarios whose name contains that"
 	@echo "  make scenarios        list the scenarios, with the steps that run each"
+	@echo "  make test-threads STEP=08   the thread scenarios under ThreadSanitizer, races named (steps 06 on)"
 	@echo "  make check-demos      compare every demo's output with $(GOLDEN)/"
 	@echo "  make golden           rewrite $(GOLDEN)/ from what the demos print now"
 	@echo "  make diff FROM=04 TO=05   show what a step changes (any two steps)"
@@ -113,6 +114,12 @@ start exercise check hint reset compare watch:
 
 progress:
 	@$(WORKSHOP) progress
+
+# The thread scenarios under ThreadSanitizer (swift test --sanitize=thread, in .build-tsan):
+# races named for steps 06-08, where they are the known defect; clean from step 09 on.
+test-threads:
+	@$(call require-step,STEP,$(STEP),$(STEP_NN))
+	@$(WORKSHOP) threads $(STEP_NN)
 
 # $(call bench-build,NN): copies step NN (or DIR) into Tests/Bench/Step and builds RxDemoBench.
 bench-build = rm -rf Tests/Bench/Step && mkdir -p Tests/Bench/Step && \

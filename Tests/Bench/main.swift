@@ -1,6 +1,6 @@
 // The half of `make bench` that knows a step's API: a source that sends `count` events
 // while it is being subscribed to, `map`, and `subscribe`. Compiled with one step's files,
-// chosen by RXDEMO_BENCH (Package.swift defines RXDEMO01 … RXDEMO08).
+// chosen by RXDEMO_BENCH (Package.swift defines RXDEMO01 … RXDEMO09).
 
 #if RXDEMO01
     let step = "RxDemo01"
@@ -25,11 +25,13 @@
             return AnonymousDisposable {}
         }
     }
-#elseif RXDEMO07 || RXDEMO08
+#elseif RXDEMO07 || RXDEMO08 || RXDEMO09
     #if RXDEMO07
         let step = "RxDemo07"
-    #else
+    #elseif RXDEMO08
         let step = "RxDemo08"
+    #else
+        let step = "RxDemo09"
     #endif
     func source(sending count: Int) -> Observable<Int> {
         Observable<Int>.create { observer in
@@ -53,7 +55,7 @@
     }
 #endif
 
-#if RXDEMO07 || RXDEMO08
+#if RXDEMO07 || RXDEMO08 || RXDEMO09
     // The way apps subscribe from step 07 on.
     func subscribeCounting(_ observable: Observable<Int>) {
         _ = observable.subscribe(onNext: { checksum &+= $0 })
@@ -72,7 +74,7 @@
 #endif
 
 // What the second act adds, each in a line of its own under the step's row.
-#if RXDEMO07 || RXDEMO08
+#if RXDEMO07 || RXDEMO08 || RXDEMO09
     func extraRows() {
         // A subscription that goes into a bag, and the bag freed: per subscription.
         let single = source(sending: 1)
@@ -82,7 +84,7 @@
             bag = nil
         }
         printLine("  \(step): subscribe+1+done into a DisposeBag, then free it: \(cell(bagged)) ns per subscription")
-        #if RXDEMO08
+        #if RXDEMO08 || RXDEMO09
             // One onNext to a PublishSubject with n subscribers: per event and per subscriber.
             for subscribers in [1, 10, 100] {
                 let subject = PublishSubject<Int>()
@@ -100,7 +102,7 @@
     func extraRows() {}
 #endif
 
-#if RXDEMO04 || RXDEMO05 || RXDEMO06 || RXDEMO07 || RXDEMO08
+#if RXDEMO04 || RXDEMO05 || RXDEMO06 || RXDEMO07 || RXDEMO08 || RXDEMO09
     func mapped(_ observable: Observable<Int>, _ maps: Int) -> Observable<Int>? {
         var chain = observable
         for _ in 0..<maps { chain = chain.map { $0 &+ 1 } }

@@ -148,6 +148,22 @@ func knownIssues(of step: Step) -> [String] {
         lines += defect.scenarios.map { id in "- \(italic(id.rawValue))" } + [""]
     }
     if step.defects.isEmpty { lines += ["None: \(step) passes every scenario it can run.", ""] }
+    if !step.threadScenarios.isEmpty {
+        let names = step.threadScenarios.map { italic($0.name) }.joined(separator: "; ")
+        if let defect = step.threadDefect {
+            let exposing = step.threadScenarios.filter(\.exposesUnlockedState).map { italic($0.name) }
+            lines += [
+                "**Thread scenarios, a known defect that only a sanitizer sees every time.** \(defect).",
+                "Scenarios: \(exposing.joined(separator: "; ")). `make test-threads STEP=\(step.number)` names the races.",
+                "",
+            ]
+        } else {
+            lines += [
+                "**Thread scenarios:** \(names): every round holds, and `make test-threads STEP=\(step.number)` finds no race.",
+                "",
+            ]
+        }
+    }
     lines.append("\(step) runs \(step.scenarios.count) of the \(Scenario.all.count) scenarios.")
     if notApplicable > 0 {
         lines.append(
@@ -166,7 +182,7 @@ func timelines(of step: Step) -> [String] {
         case .rxDemo04: .articleDemo04
         case .rxDemo05, .rxDemo06: .articleDemo05
         case .rxDemo07: .articleDemo07
-        case .rxDemo08: .hotLateSubscriber
+        case .rxDemo08, .rxDemo09: .hotLateSubscriber
         }
     var lines = ["The demo's scenario, as correct Rx runs it:", "", "![\(demo.rawValue)](marbles/\(demo).svg)"]
     for scenario in Scenario.all {

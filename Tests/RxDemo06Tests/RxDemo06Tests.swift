@@ -56,3 +56,8 @@ func rxDemo06(_ scenario: Scenario) async {
 func rxDemo06Shape() {
     verifyShape(of: RxDemo06Adapter.self)
 }
+
+@Test("RxDemo06 threads", arguments: Step.rxDemo06.selectedThreadScenarios)
+func rxDemo06Threads(_ scenario: ThreadScenario) async {
+    await verifyThreads(scenario, on: RxDemo06Adapter.self)
+}

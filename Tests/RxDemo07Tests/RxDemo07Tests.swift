@@ -83,3 +83,8 @@ func rxDemo07(_ scenario: Scenario) async {
 func rxDemo07Shape() {
     verifyShape(of: RxDemo07Adapter.self)
 }
+
+@Test("RxDemo07 threads", arguments: Step.rxDemo07.selectedThreadScenarios)
+func rxDemo07Threads(_ scenario: ThreadScenario) async {
+    await verifyThreads(scenario, on: RxDemo07Adapter.self)
+}

@@ -101,3 +101,8 @@ func rxDemo08(_ scenario: Scenario) async {
 func rxDemo08Shape() {
     verifyShape(of: RxDemo08Adapter.self)
 }
+
+@Test("RxDemo08 threads", arguments: Step.rxDemo08.selectedThreadScenarios)
+func rxDemo08Threads(_ scenario: ThreadScenario) async {
+    await verifyThreads(scenario, on: RxDemo08Adapter.self)
+}

@@ -51,6 +51,26 @@ public enum ReportFolder {
         save(lines, to: file(for: record.id, in: folder))
     }
 
+    static func threadFile(for id: ThreadScenarioID, in folder: String) -> String { "\(folder)/threads-\(id).txt" }
+
+    // A thread scenario's outcome: its summary, or "crashed".
+    public static func writeThreads(_ summary: String, for id: ThreadScenarioID, of step: Step) {
+        guard let root = path else { return }
+        let folder = folder(of: step, in: root)
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        save([summary], to: threadFile(for: id, in: folder))
+    }
+
+    public static func readThreads(of step: Step, in root: String) -> [ThreadScenarioID: String] {
+        var outcomes: [ThreadScenarioID: String] = [:]
+        for id in ThreadScenarioID.allCases {
+            if let lines = load(threadFile(for: id, in: folder(of: step, in: root))) {
+                outcomes[id] = lines.joined(separator: " ")
+            }
+        }
+        return outcomes
+    }
+
     public static func writeShape(_ checks: [ShapeCheck]?, of step: Step) {
         guard let root = path else { return }
         let folder = folder(of: step, in: root)

@@ -9,6 +9,10 @@ public final class ScriptedSource {
     private var labels: [String?]
     // For each subscription in turn, what disposes it: for a dispose closure that disposes again.
     var disposers: [() -> Void] = []
+    // For each subscription in turn, what sends into it: kept only for the thread scenarios,
+    // which send from threads of their own (kept always, it would hold every chain alive).
+    var keepsSenders = false
+    private(set) var senders: [(Signal) -> Void] = []
 
     init(script: SourceScript, clock: VirtualClock, trace: Trace, lifetimes: Lifetimes, labels: [String?]) {
         self.script = script
@@ -33,6 +37,7 @@ public final class ScriptedSource {
             trace.record("send \(signal.traceName)", by: label)
             emit(signal.event())
         }
+        if keepsSenders { senders.append(send) }
         let start = clock.now
         for action in script.actions {
             if action.time == 0 {
@@ -80,7 +85,7 @@ public final class ScriptedRun {
     }
 }
 
-public final class RecordingSubscriber {
+public class RecordingSubscriber {
     private let trace: Trace
     fileprivate let label: String?
     private let disposeOnReceiving: Int?
@@ -96,6 +101,10 @@ public final class RecordingSubscriber {
 
     // The subscriber's handler.
     public func receive<E: StepEvent>(_ event: E) {
+        recordReceived(event)
+    }
+
+    final func recordReceived<E: StepEvent>(_ event: E) {
         record(event.signal)
     }
 

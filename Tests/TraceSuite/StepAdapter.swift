@@ -96,6 +96,7 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
     // The second act: RxSwift's own API.
     case rxDemo07
     case rxDemo08
+    case rxDemo09
 
     public var description: String { "RxDemo" + number }
 
@@ -108,7 +109,7 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
         case .rxDemo02, .rxDemo03: [.dispose]
         case .rxDemo04, .rxDemo05, .rxDemo06: [.dispose, .map]
         case .rxDemo07: [.dispose, .map, .handlers, .disposeBag, .just]
-        case .rxDemo08: [.dispose, .map, .handlers, .disposeBag, .just, .subjects]
+        case .rxDemo08, .rxDemo09: [.dispose, .map, .handlers, .disposeBag, .just, .subjects]
         }
     }
 

@@ -1,9 +1,19 @@
+import Foundation
+
 // The one log a scenario writes to: what the source sends, what the subscriber receives,
 // when the source's dispose closure runs, and what is left alive at the end. Entries are
 // spelled as the article's demos print them ("send 0", "receive 0", "dispose"); in a
 // scenario with a clock each one starts with its virtual time ("t2 dispose").
-public final class Trace {
-    public private(set) var entries: [String] = []
+// Entries may come from several threads at once (the thread scenarios): a lock keeps the log
+// whole, so that the harness itself is never the race a sanitizer reports.
+public final class Trace: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [String] = []
+    public var entries: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return recorded
+    }
     private let now: (() -> Int)?
     private let onRecord: ((String) -> Void)?
 
@@ -23,7 +33,9 @@ public final class Trace {
     func recordAfterRun(_ entry: String) { append(entry) }
 
     private func append(_ entry: String) {
-        entries.append(entry)
+        lock.lock()
+        recorded.append(entry)
+        lock.unlock()
         onRecord?(entry)
     }
 }

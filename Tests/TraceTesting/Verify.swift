@@ -92,6 +92,68 @@ public func verify<Adapter: StepAdapter>(_ scenario: Scenario, on adapter: Adapt
     verify(scenario, on: adapter, trace: trace)
 }
 
+extension ThreadScenario: CustomTestStringConvertible {
+    public var testDescription: String { name }
+}
+
+// Runs a thread scenario against a step. A thread-safe step must show no anomaly in any
+// round. A step that is not (06-08) has it as a known defect that only ThreadSanitizer sees
+// every time (`make test-threads STEP=NN`): a plain run may or may not hit it, so it is an
+// intermittent known issue, and it runs in a process of its own because an unlocked bag can
+// crash.
+public func verifyThreads<Adapter: StepAdapter>(_ scenario: ThreadScenario, on adapter: Adapter.Type) async {
+    let rounds = ThreadScenario.rounds
+    guard let defect = Adapter.step.threadDefect else {
+        ReportFolder.writeThreads("running", for: scenario.id, of: Adapter.step)
+        let outcome = scenario.run(on: adapter, rounds: rounds)
+        ReportFolder.writeThreads(outcome.summary, for: scenario.id, of: Adapter.step)
+        if outcome.anomalies > 0 {
+            Issue.record("\(Adapter.step) must be thread-safe, but «\(scenario.name)»: \(outcome.summary)")
+        }
+        return
+    }
+    #if compiler(>=6.3)
+        if let name = _mangledTypeName(Adapter.self) {
+            await runThreadsIsolated(scenario, adapterNamed: name, step: Adapter.step, rounds: rounds, defect: defect)
+            return
+        }
+    #endif
+    withKnownIssue(Comment(rawValue: defect), isIntermittent: true) {
+        Issue.record("not run: it may crash \(Adapter.step), and only exit tests (Swift 6.3 and later) isolate a crash")
+    }
+}
+
+#if compiler(>=6.3)
+    // The thread scenario in a child process (exit tests cannot be generic, hence the name).
+    func runThreadsIsolated(
+        _ scenario: ThreadScenario, adapterNamed name: String, step: Step, rounds: Int, defect: String
+    ) async {
+        let path = NSTemporaryDirectory() + "/rxdemo-\(UUID().uuidString).threads"
+        await withKnownIssue(Comment(rawValue: defect), isIntermittent: true) {
+            let exit = await #expect(
+                processExitsWith: .success,
+                "\(step) did not finish «\(scenario.name)» normally, as its thread-safety defect allows (a crash, or ThreadSanitizer's exit code after a race)"
+            ) {
+                [
+                    id = scenario.id as ThreadScenarioID, path = path as String, name = name as String,
+                    rounds = rounds as Int
+                ] in
+                guard let adapter = _typeByName(name) as? any StepAdapter.Type,
+                    let scenario = ThreadScenario.all.first(where: { $0.id == id })
+                else { preconditionFailure("no StepAdapter named \(name) in this test process") }
+                let outcome = scenario.run(on: adapter, rounds: rounds)
+                try? outcome.summary.write(toFile: path, atomically: true, encoding: .utf8)
+            }
+            let summary = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            ReportFolder.writeThreads(exit == nil ? "crashed" : summary, for: scenario.id, of: step)
+            if exit != nil && !summary.hasPrefix("no anomaly") {
+                Issue.record("\(step), «\(scenario.name)»: \(summary)")
+            }
+        }
+        try? FileManager.default.removeItem(atPath: path)
+    }
+#endif
+
 // Checks the step's shape (see `StepAdapter.shape`).
 public func verifyShape<Adapter: StepAdapter>(of adapter: Adapter.Type) {
     ReportFolder.writeShape(nil, of: Adapter.step)

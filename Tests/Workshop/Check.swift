@@ -131,7 +131,29 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
     let shape = ReportFolder.readShape(of: step, in: reportFolder)
     let shapeMissing = shape?.checks.filter { !$0.holds } ?? []
     let shapeOK = shape?.finished == true && shapeMissing.isEmpty
-    let done = failing.isEmpty && shapeOK
+
+    // From step 09 on, the thread scenarios must hold in every round, and ThreadSanitizer,
+    // which sees a race whether or not it did harm this time, must find none.
+    var threadProblems: [String] = []
+    if step.isThreadSafe {
+        let outcomes = ReportFolder.readThreads(of: step, in: reportFolder)
+        for scenario in step.threadScenarios {
+            let outcome = outcomes[scenario.id] ?? "did not run"
+            if !outcome.hasPrefix("no anomaly") { threadProblems.append("«\(scenario.name)»: \(outcome)") }
+        }
+        if failing.isEmpty && shapeOK && threadProblems.isEmpty {
+            let scratch = workspace.root == defaultRoot ? ".build-tsan-workshop" : ".build-tsan-selftest"
+            for outcome in try sanitizerRun(step, environment: environment, scratch: scratch)
+            where !outcome.asExpected(for: step) {
+                let what =
+                    outcome.races.isEmpty
+                    ? (outcome.crashed ? "the step crashed" : "the run failed (\(outcome.log))")
+                    : "races: " + outcome.races.joined(separator: "; ")
+                threadProblems.append("«\(outcome.scenario.name)» under ThreadSanitizer: \(what)")
+            }
+        }
+    }
+    let done = failing.isEmpty && shapeOK && threadProblems.isEmpty
 
     let showing = results.filter { if case .showsDefects = $0 { true } else { false } }.count
     say(
@@ -163,6 +185,15 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
         say("Each with its traces: make check STEP=\(workspace.number) VERBOSE=1")
     }
 
+    if !threadProblems.isEmpty {
+        say()
+        say("Thread scenarios that fail (a thread-safe step must pass them every time):")
+        threadProblems.forEach { say("  - " + $0) }
+    } else if step.isThreadSafe && failing.isEmpty && shapeOK {
+        say()
+        say("Thread scenarios: every round as expected, and ThreadSanitizer finds no race.")
+    }
+
     // The reference step's defects: allowed either way, but worth knowing about.
     if !step.defects.isEmpty {
         say()
@@ -192,7 +223,9 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
         }
     }
 
-    let summary = done ? "done" : "\(passing) of \(scenarios.count) pass"
+    let summary =
+        done
+        ? "done" : "\(passing) of \(scenarios.count) pass" + (threadProblems.isEmpty ? "" : ", thread scenarios fail")
     LastCheck(summary: summary, done: done, firstFailing: failing.first?.0.id, fingerprint: fingerprint)
         .save(for: workspace)
     say()

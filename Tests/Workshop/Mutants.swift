@@ -108,6 +108,19 @@ let mutants: [Mutant] = [
         step: .rxDemo08, mistake: "a BehaviorSubject does not send its current value on subscribe",
         file: "BehaviorSubject.swift",
         changes: ["observer.on(.next(self.element))\n": ""]),
+    Mutant(
+        step: .rxDemo09, mistake: "the sink's disposed flag is a plain Bool again: check, then act", file: "Sink.swift",
+        changes: [
+            "private let disposed = AtomicInt(0)": "private var disposed = false",
+            "isFlagSet(self.disposed, 1)": "self.disposed",
+            "fetchOr(self.disposed, 1)": "self.disposed = true",
+        ]),
+    Mutant(
+        step: .rxDemo09, mistake: "a subject holds its lock while it calls its observers", file: "PublishSubject.swift",
+        changes: [
+            "        dispatch(self.synchronizedOn(event), event)":
+                "        self.lock.performLocked { dispatch(self.synchronizedOn(event), event) }"
+        ]),
 ]
 
 // Correct solutions that differ from the reference: the suite must call each of them done.

@@ -19,6 +19,7 @@ let usage = """
       scenarios [TEXT]   list the scenarios (those whose name contains TEXT)
       selftest [NN ...]  for each step: the starter is not done, the reference is
       summary DIR   one line per step, from the records a test run wrote to DIR (`make test`)
+      threads NN    the thread scenarios of step NN under ThreadSanitizer, with the races named
     """
 
 func parseStep(_ text: String?) throws -> Step {
@@ -445,6 +446,7 @@ func main() throws -> Int32 {
     case "compare": try compare(workspace())
     case "watch": try watch(workspace(), verbose: verbose)
     case "scenarios": try listScenarios(arguments.dropFirst().first)
+    case "threads": return try testThreads(workspace().step)
     case "summary":
         guard let folder = arguments.dropFirst().first else {
             throw WorkshopError(description: "summary needs a folder")

@@ -1,0 +1,204 @@
+import Foundation
+
+// Scenarios on real threads: two things that happen at the same moment on two threads, many
+// rounds over. They assert what must hold whatever the interleaving (a dispose closure runs
+// exactly once, a subscriber gets every value once and in order); they never sleep, and they
+// start both threads together with a semaphore.
+public enum ThreadScenarioID: String, Sendable, CaseIterable, Codable {
+    case disposeRacingCompleted = "completed on one thread while dispose() runs on another"
+    case twoDisposesAtOnce = "dispose() on two threads at once"
+    case subjectSendsWhileObserversChange =
+        "a subject sends on one thread while observers subscribe and dispose on another, both asking hasObservers"
+    case handlerWaitsForAnotherThread = "an observer's handler waits for another thread that asks the subject"
+}
+
+public struct ThreadScenario: Sendable, CustomStringConvertible {
+    public let id: ThreadScenarioID
+    let needs: Set<Capability>
+
+    public var name: String { id.rawValue }
+    public var description: String { name }
+
+    // Whether state without locks shows here: a race, a double dispose, a crash. The deadlock
+    // scenario checks the opposite mistake, a lock held too long, which only step 09 can make.
+    public var exposesUnlockedState: Bool { id != .handlerWaitsForAnotherThread }
+
+    public static let all: [ThreadScenario] = [
+        ThreadScenario(id: .disposeRacingCompleted, needs: [.dispose]),
+        ThreadScenario(id: .twoDisposesAtOnce, needs: [.dispose]),
+        ThreadScenario(id: .subjectSendsWhileObserversChange, needs: [.subjects]),
+        ThreadScenario(id: .handlerWaitsForAnotherThread, needs: [.subjects]),
+    ]
+
+    // Rounds per scenario: RXDEMO_THREAD_ROUNDS, to measure how often a plain run shows a race.
+    public static var rounds: Int {
+        ProcessInfo.processInfo.environment["RXDEMO_THREAD_ROUNDS"].flatMap(Int.init) ?? 200
+    }
+}
+
+extension Step {
+    // From step 06 on, the core is complete enough to be raced; from step 09 on it is safe.
+    public var threadScenarios: [ThreadScenario] {
+        rawValue >= 6 ? ThreadScenario.all.filter { $0.needs.isSubset(of: capabilities) } : []
+    }
+
+    public var selectedThreadScenarios: [ThreadScenario] {
+        let pattern = ProcessInfo.processInfo.environment["RXDEMO_SCENARIO"] ?? ""
+        return threadScenarios.filter {
+            pattern.isEmpty || $0.name.localizedCaseInsensitiveContains(pattern)
+                || "\($0.id)".localizedCaseInsensitiveContains(pattern)
+        }
+    }
+
+    // Steps 06-08 keep their flags and a subject's bag in plain variables.
+    public var isThreadSafe: Bool { rawValue >= 9 }
+
+    public var threadDefect: String? {
+        isThreadSafe
+            ? nil
+            : "\(self) is not thread-safe: its disposed and stopped flags, the SinkDisposer's state and a subject's bag are plain variables, so two threads can both see \"not yet disposed\"; under ThreadSanitizer every such scenario reports a race or crashes, while a plain run only sometimes shows an effect"
+    }
+}
+
+// What many rounds of a thread scenario showed.
+public struct ThreadOutcome: Sendable {
+    public let rounds: Int
+    public let anomalies: Int
+    // What went wrong in the first round that went wrong.
+    public let firstAnomaly: String?
+
+    public var summary: String {
+        anomalies == 0
+            ? "no anomaly in \(rounds) rounds"
+            : "\(anomalies) of \(rounds) rounds went wrong; the first: \(firstAnomaly ?? "")"
+    }
+}
+
+// A subscriber whose handler runs `onNext` for every element it receives.
+final class HandlerSubscriber: RecordingSubscriber {
+    private let onElement: () -> Void
+
+    init(trace: Trace, onElement: @escaping () -> Void) {
+        self.onElement = onElement
+        super.init(trace: trace, label: nil, disposeOnReceiving: nil)
+    }
+
+    override func receive<E: StepEvent>(_ event: E) {
+        if case .next = event.signal { onElement() }
+    }
+}
+
+// Lets a closure that captures a step's objects run on another thread: the scenario itself
+// orders every access, which is what it tests.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+}
+
+// Runs both on threads of their own, released at the same moment, and returns when both are done.
+func race(_ first: @escaping () -> Void, _ second: @escaping () -> Void) {
+    let start = DispatchSemaphore(value: 0)
+    let done = DispatchGroup()
+    for work in [UncheckedSendable(value: first), UncheckedSendable(value: second)] {
+        done.enter()
+        Thread {
+            start.wait()
+            work.value()
+            done.leave()
+        }.start()
+    }
+    start.signal()
+    start.signal()
+    done.wait()
+}
+
+extension ThreadScenario {
+    public func run<Adapter: StepAdapter>(on adapter: Adapter.Type, rounds: Int) -> ThreadOutcome {
+        // A deadlock shows in the first round or never: one round is enough.
+        let rounds = id == .handlerWaitsForAnotherThread ? 1 : rounds
+        var anomalies = 0
+        var first: String? = nil
+        for _ in 0..<rounds {
+            if let anomaly = round(on: adapter) {
+                anomalies += 1
+                first = first ?? anomaly
+            }
+        }
+        return ThreadOutcome(rounds: rounds, anomalies: anomalies, firstAnomaly: first)
+    }
+
+    // One round; what went wrong in it, or nil.
+    private func round<Adapter: StepAdapter>(on adapter: Adapter.Type) -> String? {
+        let trace = Trace()
+        switch id {
+        case .disposeRacingCompleted, .twoDisposesAtOnce:
+            let source = ScriptedSource(
+                script: SourceScript(hasDisposeClosure: true), clock: VirtualClock(), trace: trace,
+                lifetimes: Lifetimes(), labels: [nil])
+            source.keepsSenders = true
+            let subscription = Adapter.subscribe(
+                Adapter.create(source), RecordingSubscriber(trace: trace, label: nil, disposeOnReceiving: nil))
+            guard let send = source.senders.first, let dispose = subscription.dispose else {
+                return "the source was never subscribed to"
+            }
+            if id == .disposeRacingCompleted {
+                race({ send(.completed) }, dispose)
+            } else {
+                race(dispose, dispose)
+            }
+            let entries = trace.entries
+            let disposes = entries.filter { $0 == "dispose" }.count
+            let completes = entries.filter { $0 == "receive completed" }.count
+            guard disposes == 1, completes <= 1 else {
+                return "the dispose closure ran \(disposes) times and completed arrived \(completes) times"
+            }
+            return nil
+        case .subjectSendsWhileObserversChange:
+            let subject = Adapter.publishSubject()
+            let steady = RecordingSubscriber(trace: trace, label: "a", disposeOnReceiving: nil)
+            let kept = Adapter.subscribe(subject.stream, steady)
+            let values = 0..<20
+            let others = Trace()
+            race(
+                {
+                    for value in values {
+                        subject.send(.next(value))
+                        _ = subject.hasObservers()
+                    }
+                },
+                {
+                    for _ in values {
+                        let subscriber = RecordingSubscriber(trace: others, label: "b", disposeOnReceiving: nil)
+                        Adapter.subscribe(subject.stream, subscriber).dispose?()
+                        _ = subject.hasObservers()
+                    }
+                })
+            kept.dispose?()
+            let received = trace.entries
+            let expected = values.map { "a: receive \($0)" }
+            guard received == expected else {
+                return "the steady subscriber got \(received.count) events, not 0…19 once each in order"
+            }
+            return nil
+        case .handlerWaitsForAnotherThread:
+            // A subject that still holds its lock while it calls its observers deadlocks here:
+            // the other thread waits for the lock, the handler waits for the other thread. The
+            // wait is bounded so that a deadlock fails the round instead of hanging the suite;
+            // a correct subject answers at once.
+            let subject = Adapter.publishSubject()
+            let answered = DispatchSemaphore(value: 0)
+            var deadlocked = false
+            let handler = HandlerSubscriber(trace: trace) {
+                let ask = UncheckedSendable(value: { _ = subject.hasObservers() })
+                Thread {
+                    ask.value()
+                    answered.signal()
+                }.start()
+                deadlocked = answered.wait(timeout: .now() + 2) == .timedOut
+            }
+            let kept = Adapter.subscribe(subject.stream, handler)
+            subject.send(.next(1))
+            kept.dispose?()
+            return deadlocked ? "deadlock: the subject holds its lock while it calls its observers" : nil
+        }
+    }
+}

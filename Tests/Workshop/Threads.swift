@@ -1,0 +1,160 @@
+import Foundation
+import TraceSuite
+
+// What ThreadSanitizer saw in one thread scenario.
+struct SanitizerOutcome {
+    let scenario: ThreadScenario
+    let races: [String]
+    let crashed: Bool
+    let failed: Bool
+    let log: String
+
+    // What the step should show: its known defect before step 09, nothing from step 09 on.
+    func asExpected(for step: Step) -> Bool {
+        if step.isThreadSafe { return races.isEmpty && !crashed && !failed }
+        return scenario.exposesUnlockedState ? !races.isEmpty || crashed : !crashed
+    }
+}
+
+// Builds the step (or a workspace, through `environment`) with ThreadSanitizer in `scratch`
+// and runs each thread scenario on its own, its reports in a folder of its own.
+func sanitizerRun(_ step: Step, environment: [String: String], scratch: String) throws -> [SanitizerOutcome] {
+    let environment = environment.merging(["RXDEMO_STEP": step.number]) { $1 }
+    let build = try run(
+        ["swift", "build", "--build-tests", "--sanitize=thread", "--scratch-path", scratch], environment: environment)
+    guard build.status == 0 else {
+        print(build.output)
+        throw WorkshopError(description: "the ThreadSanitizer build of \(step) failed (output above)", status: 1)
+    }
+    return try step.threadScenarios.map { scenario in
+        let reports = "\(scratch)/tsan-reports/\(step)-\(scenario.id)"
+        try? files.removeItem(atPath: reports)
+        try files.createDirectory(atPath: reports, withIntermediateDirectories: true)
+        let test = try run(
+            [
+                "swift", "test", "--skip-build", "--sanitize=thread", "--disable-xctest", "--scratch-path", scratch,
+                "--filter", "rxDemo\(step.number)Threads",
+            ],
+            environment: environment.merging(
+                ["RXDEMO_SCENARIO": "\(scenario.id)", "TSAN_OPTIONS": "log_path=\(reports)/report"]) { $1 })
+        try? write(test.output, to: "\(reports)/test.log")
+        // A signal, or a crash that ThreadSanitizer caught and reported ("ERROR: ThreadSanitizer:
+        // SEGV"); not its exit code 66 after a race.
+        let crashed =
+            (test.output.contains("«\(scenario.name)»") && test.output.contains("→ .signal("))
+            || listFiles(in: reports).contains { (read("\(reports)/\($0)") ?? "").contains("ERROR: ThreadSanitizer:") }
+        return SanitizerOutcome(
+            scenario: scenario, races: raceSummaries(in: reports, step: step), crashed: crashed,
+            failed: test.status != 0, log: "\(reports)/test.log")
+    }
+}
+
+// `make test-threads STEP=NN`: the thread scenarios under ThreadSanitizer, one at a time, and
+// the races it reports, named by the step's own functions and lines. Steps 06-08 must show
+// their defect in every scenario (a race, or a crash of the unlocked bag); step 09 and later
+// must show none.
+func testThreads(_ step: Step) throws -> Int32 {
+    guard !step.threadScenarios.isEmpty else {
+        throw WorkshopError(description: "\(step) has no thread scenarios; they start at step 06")
+    }
+    let scratch = ".build-tsan"
+    print("\(step): building with ThreadSanitizer (swift build --sanitize=thread, in \(scratch)) …")
+    let outcomes = try sanitizerRun(step, environment: [:], scratch: scratch)
+    print("Each scenario: \(ThreadScenario.rounds) rounds of two threads released at the same moment.")
+    for outcome in outcomes {
+        print()
+        print("«\(outcome.scenario.name)»")
+        describe(outcome).forEach { print("  " + $0) }
+        print(
+            "  "
+                + (step.isThreadSafe
+                    ? (outcome.asExpected(for: step)
+                        ? "Clean, as a thread-safe step must be." : "✘ \(step) is meant to be thread-safe.")
+                    : !outcome.scenario.exposesUnlockedState
+                        ? (outcome.asExpected(for: step)
+                            ? "Passes: with no lock, nothing can be held too long." : "✘ crashed")
+                        : (outcome.asExpected(for: step)
+                            ? "As expected: \(step)'s known defect (plain flags and an unlocked bag)."
+                            : "✘ expected a race or a crash: \(step) is not thread-safe")))
+    }
+    let unexpected = outcomes.filter { !$0.asExpected(for: step) }.count
+    print()
+    print(unexpected == 0 ? "\(step): every thread scenario as expected." : "\(step): \(unexpected) unexpected.")
+    return unexpected == 0 ? 0 : 1
+}
+
+func describe(_ outcome: SanitizerOutcome) -> [String] {
+    var lines: [String] = []
+    if outcome.races.isEmpty {
+        lines.append("ThreadSanitizer: no race")
+    } else {
+        lines.append("ThreadSanitizer: \(outcome.races.count) distinct race\(outcome.races.count == 1 ? "" : "s"):")
+        lines += outcome.races.map { "  - \($0)" }
+    }
+    if outcome.crashed { lines.append("The step crashed in it (its unlocked state was corrupted).") }
+    if outcome.failed && !outcome.crashed { lines.append("The test failed: \(outcome.log)") }
+    return lines
+}
+
+// "SinkDisposer.dispose() (SinkDisposer.swift:45) ↔ SinkDisposer.dispose() (SinkDisposer.swift:45)"
+// for each race ThreadSanitizer reported, by the innermost frame in the step's own files.
+func raceSummaries(in folder: String, step: Step) -> [String] {
+    // The step's own files, in Steps/ or in a workspace.
+    let marker = "/\(step)/"
+    var pairs: [[(symbol: String, place: String)]] = []
+    for file in listFiles(in: folder) where file.hasPrefix("report") {
+        var current: [(symbol: String, place: String)]? = nil
+        var inAccess = false
+        for line in (read("\(folder)/\(file)") ?? "").split(separator: "\n").map(String.init) {
+            if line.hasPrefix("WARNING: ThreadSanitizer:") {
+                if let current { pairs.append(current) }
+                current = []
+                inAccess = false
+            } else if line.hasPrefix("  ") && !line.hasPrefix("    ") {
+                // "  Write of size 8 … by thread T6:", "  Previous read …": a new access.
+                inAccess = line.contains(" by ") || line.contains("access")
+            } else if inAccess, line.contains(marker), let frame = stepFrame(line, marker: marker) {
+                current?.append(frame)
+                inAccess = false
+            }
+        }
+        if let current { pairs.append(current) }
+    }
+    let symbols = Array(Set(pairs.flatMap { $0.map(\.symbol) }))
+    let names = demangled(symbols)
+    var seen: [String] = []
+    for pair in pairs where !pair.isEmpty {
+        let text = pair.prefix(2).map { "\(names[$0.symbol] ?? $0.symbol) (\($0.place))" }.joined(separator: " ↔ ")
+        if !seen.contains(text) { seen.append(text) }
+    }
+    return seen
+}
+
+// The symbol and "File.swift:45" of a frame line like
+// "    #1 $s8RxDemo0812SinkDisposerC7disposeyyF /…/Steps/RxDemo08/SinkDisposer.swift:45:34 (…)".
+func stepFrame(_ line: String, marker: String) -> (symbol: String, place: String)? {
+    let words = line.split(separator: " ").map(String.init)
+    guard words.count >= 3, let path = words.first(where: { $0.contains(marker) }) else { return nil }
+    let place = path.components(separatedBy: marker).last ?? path
+    let parts = place.split(separator: ":")
+    // A frame without a line (an inlined helper) says less than the caller below it.
+    guard parts.count >= 2 else { return nil }
+    return (words[1], parts.prefix(2).joined(separator: ":"))
+}
+
+// Swift symbol names as people read them, from the toolchain's `swift demangle`.
+func demangled(_ symbols: [String]) -> [String: String] {
+    guard !symbols.isEmpty,
+        let result = try? run(["swift", "demangle", "--simplified", "--compact"] + symbols), result.status == 0
+    else { return [:] }
+    let lines = result.output.split(separator: "\n").map(String.init)
+    guard lines.count == symbols.count else { return [:] }
+    var names: [String: String] = [:]
+    for (symbol, name) in zip(symbols, lines) {
+        // "SinkDisposer.dispose()" from "RxDemo08.SinkDisposer.dispose() -> ()" and the like.
+        let short = name.replacingOccurrences(of: " -> ()", with: "").split(separator: ".").dropFirst()
+            .joined(separator: ".")
+        names[symbol] = short.isEmpty ? name : short
+    }
+    return names
+}
