@@ -175,15 +175,7 @@ func knownIssues(of step: Step) -> [String] {
 
 // The step's demo as a marble timeline, then each known issue beside correct Rx.
 func timelines(of step: Step) -> [String] {
-    let demo: ScenarioID =
-        switch step {
-        case .rxDemo01: .articleDemo01
-        case .rxDemo02, .rxDemo03: .articleDemo02
-        case .rxDemo04: .articleDemo04
-        case .rxDemo05, .rxDemo06: .articleDemo05
-        case .rxDemo07: .articleDemo07
-        case .rxDemo08, .rxDemo09: .hotLateSubscriber
-        }
+    let demo = demoScenario(of: step)
     var lines = ["The demo's scenario, as correct Rx runs it:", "", "![\(demo.rawValue)](marbles/\(demo).svg)"]
     for scenario in Scenario.all {
         guard case .knownIssue = step.verdict(for: scenario) else { continue }
@@ -357,6 +349,13 @@ func main() throws -> Int32 {
         }
         let written = try writeMarbles(traces: traces)
         print("wrote \(written.count) timelines under \(docs)/marbles/")
+    case "tutorial":
+        guard let traces = arguments.dropFirst().first else {
+            print("usage: DocsGenerator tutorial TRACES   (a folder a test run wrote with RXDEMO_REPORT_DIR)")
+            return 2
+        }
+        let written = try writeTutorial(traces: traces)
+        print("wrote \(written) tutorial files under \(tutorialFolder)/")
     case "pages":
         for page in try stepPages() {
             let text = try read(page)
@@ -370,11 +369,17 @@ func main() throws -> Int32 {
         let pages = try stepPages()
         var problems = try pages.flatMap { try checkExcerpts(in: read($0), page: $0) }
         problems += try checkDeviations(pages: pages)
+        problems += try checkDiagramStamps()
+        problems += try checkTutorialCode()
         problems.forEach { print("error: \($0)") }
         if !problems.isEmpty { return 1 }
-        print("every excerpt is verbatim in its step file, and every Deviation comment is quoted on its page")
+        print(
+            "every excerpt is verbatim in its step file, every Deviation comment is quoted on its page, every diagram's picture is current, and every tutorial ends on the files in Steps/"
+        )
     default:
-        print("usage: DocsGenerator matrix | marbles TRACES | pages | check   (run from the repository root)")
+        print(
+            "usage: DocsGenerator matrix | marbles TRACES | tutorial TRACES | pages | check   (run from the repository root)"
+        )
         return 2
     }
     return 0

@@ -1,0 +1,23 @@
+// MARK: - Observer
+
+protocol ObserverType {
+    associatedtype Element
+
+    // Called once per event the observer listens to.
+    func on(event: Event<Element>)
+}
+
+class Observer<Element>: ObserverType {
+
+    // The subscriber's reaction to an event.
+    private let _handler: (Event<Element>) -> Void
+
+    init(handler: @escaping (Event<Element>) -> Void) {
+        _handler = handler
+    }
+
+    // Hands the event straight to the handler: there is no filtering yet.
+    func on(event: Event<Element>) {
+        _handler(event)
+    }
+}

@@ -1,0 +1,14 @@
+// MARK: - Test
+
+let observable = Observable<Int> { (observer) in
+    print("send 0")
+    observer.on(event: .next(0))
+    print("send 1")
+    observer.on(event: .next(1))
+    print("send 2")
+    observer.on(event: .next(2))
+    print("send 3")
+    observer.on(event: .next(3))
+    print("send completed")
+    observer.on(event: .completed)
+}

@@ -1,0 +1,6 @@
+// MARK: - Disposable
+
+protocol Disposable {
+    // Cancels the subscription.
+    func dispose()
+}

@@ -1,0 +1,51 @@
+// MARK: - Create
+
+// The sink of an observable built from a generator: it stands between the generator and
+// the subscriber, like `map { $0 }` would.
+class AnonymousObserver<O: ObserverType>: Sink<O>, ObserverType {
+    typealias Element = O.Element
+
+    override init(forward: O) {
+        super.init(forward: forward)  // forward: the subscriber
+    }
+
+    func on(event: Event<Element>) {
+        switch event {
+        case .next(let element):
+            self.forward(event: .next(element))
+        case .error(let error):
+            self.forward(event: .error(error))
+            self.dispose()
+        case .completed:
+            self.forward(event: .completed)
+            self.dispose()
+        }
+    }
+
+    func run(parent: AnonymousObservable<Element>) -> Disposable {
+        // Deviation: the article writes `Observer(self)`; `Observer` takes a handler, so we pass `on`.
+        parent._eventGenerator(Observer(handler: on))
+    }
+}
+
+class AnonymousObservable<Element>: Producer<Element> {
+    let _eventGenerator: (Observer<Element>) -> Disposable
+
+    init(eventGenerator: @escaping (Observer<Element>) -> Disposable) {
+        self._eventGenerator = eventGenerator
+    }
+
+    override func run<O>(observer: O) -> Disposable where Element == O.Element, O: ObserverType {
+        // Each subscription gets its own sink, which runs the generator.
+        let sink = AnonymousObserver(forward: observer)
+        // Deviation: the article drops this result silently; `_ =` keeps Swift from warning.
+        _ = sink.run(parent: self)
+        return sink
+    }
+}
+
+extension ObservableType {
+    static func create(_ eventGenerator: @escaping (Observer<Element>) -> Disposable) -> Observable<Element> {
+        return AnonymousObservable(eventGenerator: eventGenerator)
+    }
+}

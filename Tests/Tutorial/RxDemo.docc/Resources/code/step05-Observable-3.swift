@@ -1,0 +1,29 @@
+// MARK: - Observable
+
+protocol ObservableType {
+    associatedtype Element
+
+    // Registers an observer, starts the stream for it and returns the way to cancel it.
+    func subscribe<O: ObserverType>(observer: O) -> Disposable where O.Element == Element
+
+    // Lets an operator store any upstream as one concrete type.
+    func asObservable() -> Observable<Element>
+}
+
+// Abstract: subclasses decide how a subscription runs.
+class Observable<Element>: ObservableType {
+    // Produces the events and returns what cancelling them takes; it runs once for
+    // every subscription.
+    private let _eventGenerator: (Observer<Element>) -> Disposable
+
+    init(_ eventGenerator: @escaping (Observer<Element>) -> Disposable) {
+        _eventGenerator = eventGenerator
+    }
+
+    func subscribe<O: ObserverType>(observer: O) -> Disposable where O.Element == Element {
+        // The sink does the filtering and disposing that step 02 wrote inline here.
+        let sink = Sink(forward: observer, eventGenerator: _eventGenerator)
+        sink.run()
+        return sink
+    }
+}

@@ -1,0 +1,60 @@
+// MARK: - Create
+
+// The sink of `create`: it stands between the subscribe handler and the subscriber, drops
+// everything after the first terminal event, and disposes the subscription on it. Step 06
+// called it `AnonymousObserver`; RxSwift keeps that name for the closure observer.
+final class AnonymousObservableSink<Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = Observer.Element
+    typealias Parent = AnonymousObservable<Element>
+
+    // (A plain flag: step 09 makes it atomic.)
+    private var isStopped = false
+
+    override init(observer: Observer, cancel: Cancelable) {
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            if self.isStopped {
+                return
+            }
+            self.forwardOn(event)
+        case .error, .completed:
+            if !self.isStopped {
+                self.isStopped = true
+                self.forwardOn(event)
+                self.dispose()
+            }
+        }
+    }
+
+    func run(_ parent: Parent) -> Disposable {
+        parent.subscribeHandler(AnyObserver(self))
+    }
+}
+
+final class AnonymousObservable<Element>: Producer<Element> {
+    typealias SubscribeHandler = (AnyObserver<Element>) -> Disposable
+
+    let subscribeHandler: SubscribeHandler
+
+    init(_ subscribeHandler: @escaping SubscribeHandler) {
+        self.subscribeHandler = subscribeHandler
+    }
+
+    override func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
+        let sink = AnonymousObservableSink(observer: observer, cancel: cancel)
+        let subscription = sink.run(self)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+extension ObservableType {
+    static func create(_ eventGenerator: @escaping (Observer<Element>) -> Disposable) -> Observable<Element> {
+        return AnonymousObservable(eventGenerator: eventGenerator)
+    }
+}

@@ -1,0 +1,56 @@
+// MARK: - Disposable
+
+protocol Disposable {
+    // Cancels the subscription.
+    func dispose()
+}
+
+// A disposable that can say whether it has been disposed.
+protocol Cancelable: Disposable {
+    var isDisposed: Bool { get }
+}
+
+// The three disposables apps make, behind RxSwift's factory.
+enum Disposables {
+    // Nothing to cancel.
+    static func create() -> Disposable {
+        NopDisposable()
+    }
+
+    // Runs `dispose` once, on the first `dispose()`.
+    static func create(with dispose: @escaping () -> Void) -> Cancelable {
+        AnonymousDisposable(disposeAction: dispose)
+    }
+
+    // Disposes both, in this order, on the first `dispose()`.
+    static func create(_ disposable1: Disposable, _ disposable2: Disposable) -> Cancelable {
+        BinaryDisposable(disposable1, disposable2)
+    }
+}
+
+struct NopDisposable: Disposable {
+    func dispose() {}
+}
+
+    init() {}
+
+    // A disposable that arrives after the cancel is disposed at once, so that a stream
+    // which finished during `subscribe` still runs its dispose closure.
+    func add(disposable: Disposable) {
+        if isDisposed {
+            disposable.dispose()
+            return
+        }
+        disposables.append(disposable)
+    }
+
+    // Only flips the flag and disposes the members; the members themselves are freed
+    // when this composite is.
+    func dispose() {
+        guard !isDisposed else { return }
+        disposables.forEach {
+            $0.dispose()
+        }
+        isDisposed = true
+    }
+}

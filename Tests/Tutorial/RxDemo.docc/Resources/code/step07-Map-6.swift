@@ -1,0 +1,62 @@
+// MARK: - Map
+
+// The sink of `map`. Step 06's `MapObserver<Source, Result, O>` needed `as!` because its
+// `Result` was a second, unrelated parameter; here the result type is the observer's
+// element, so two parameters suffice and the compiler checks the types.
+final class MapSink<SourceType, Observer: ObserverType>: Sink<Observer>, ObserverType {
+    typealias Element = SourceType
+    typealias ResultType = Observer.Element
+    typealias Transform = (SourceType) throws -> ResultType
+
+    private let transform: Transform
+
+    init(transform: @escaping Transform, observer: Observer, cancel: Cancelable) {
+        self.transform = transform
+        super.init(observer: observer, cancel: cancel)
+    }
+
+    func on(_ event: Event<SourceType>) {
+        switch event {
+        case .next(let element):
+            do {
+                let mappedElement = try self.transform(element)
+                self.forwardOn(.next(mappedElement))
+            } catch let error {
+                self.forwardOn(.error(error))
+                self.dispose()
+            }
+        case .error(let error):
+            self.forwardOn(.error(error))
+            self.dispose()
+        case .completed:
+            self.forwardOn(.completed)
+            self.dispose()
+        }
+    }
+}
+
+class MapObservable<Source, Result>: Producer<Result> {
+    typealias Transform = (Source) throws -> Result
+    private let _transform: Transform
+    private let _source: Observable<Source>
+
+    init(source: Observable<Source>, transform: @escaping Transform) {
+        self._source = source
+        self._transform = transform
+    }
+
+    override func run<O: ObserverType>(observer: O, cancel: Disposable) -> (sink: Disposable, subscription: Disposable)
+    where Result == O.Element {
+        // Each subscription gets its own sink, which subscribes to the upstream; what that
+        // returns is the upstream subscription, disposed together with this one.
+        let sink = MapObserver(forward: observer, transform: self._transform, cancel: cancel)
+        let subscription = self._source.subscribe(observer: sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+extension ObservableType {
+    func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
+        return MapObservable(source: self.asObservable(), transform: transform)
+    }
+}

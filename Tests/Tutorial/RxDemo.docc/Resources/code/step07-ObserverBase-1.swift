@@ -1,0 +1,30 @@
+// MARK: - ObserverBase
+
+// The base of observers that end: after the first `error` or `completed` nothing more
+// reaches `onCore`, whatever the source sends. (A plain flag: step 09 makes it atomic.)
+class ObserverBase<Element>: Disposable, ObserverType {
+    private var isStopped = false
+
+    func on(_ event: Event<Element>) {
+        switch event {
+        case .next:
+            if !self.isStopped {
+                self.onCore(event)
+            }
+        case .error, .completed:
+            if !self.isStopped {
+                self.isStopped = true
+                self.onCore(event)
+            }
+        }
+    }
+
+    // What a subclass does with each event that gets through.
+    func onCore(_ event: Event<Element>) {
+        rxAbstractMethod()
+    }
+
+    func dispose() {
+        self.isStopped = true
+    }
+}

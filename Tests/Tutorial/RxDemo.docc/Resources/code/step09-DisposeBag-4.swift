@@ -1,0 +1,43 @@
+import Foundation
+
+// MARK: - DisposeBag
+
+// Holds subscriptions and disposes them, in the order they were inserted, when it is freed:
+// a screen keeps one and its subscriptions end with it. A disposable inserted after that is
+// disposed at once. The array is behind a lock, and disposing happens outside it, so a
+// disposable may insert into the bag again while it is being disposed.
+final class DisposeBag {
+    private let lock = RecursiveLock()
+    private var disposables: [Disposable] = []
+    private var isDisposed = false
+
+    init() {}
+
+    func insert(_ disposable: Disposable) {
+        if self.isDisposed {
+            disposable.dispose()
+            return
+        }
+        self.disposables.append(disposable)
+    }
+
+    private func dispose() {
+        let disposables = self.disposables
+        self.disposables.removeAll(keepingCapacity: false)
+        self.isDisposed = true
+        for disposable in disposables {
+            disposable.dispose()
+        }
+    }
+
+    deinit {
+        self.dispose()
+    }
+}
+
+extension Disposable {
+    // `subscribe(…).disposed(by: bag)`: the line every RxSwift app is made of.
+    func disposed(by bag: DisposeBag) {
+        bag.insert(self)
+    }
+}

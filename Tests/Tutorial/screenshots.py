@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Looks at the built tutorial as a participant does, where Chromium is installed
+(`make tutorial-screenshots`): serves .build/tutorial on 127.0.0.1, opens every tutorial
+in headless Chromium, fails if a page is blank or says it "can't be found", and saves three
+screenshots: the table of contents, a tutorial with its code pane in the middle of a section,
+and an answered question. Needs Debian's chromium and PyPI's websocket-client.
+"""
+import base64, http.server, json, os, socket, socketserver, subprocess, sys, tempfile, threading, time, urllib.request
+
+try:
+    import websocket  # websocket-client, for the DevTools protocol
+except ImportError:
+    sys.exit("error: needs websocket-client (pip install websocket-client)")
+
+SITE = ".build/tutorial"
+OUT = ".build/tutorial-screenshots"
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+class DevTools:
+    def __init__(self, port):
+        for _ in range(100):
+            try:
+                targets = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json"))
+                page = next(t for t in targets if t["type"] == "page")
+                break
+            except Exception:
+                time.sleep(0.1)
+        self.ws = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=30)
+        self.next_id = 0
+
+    def call(self, method, **params):
+        self.next_id += 1
+        self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.ws.recv())
+            if message.get("id") == self.next_id:
+                return message.get("result", {})
+
+    def evaluate(self, script):
+        result = self.call("Runtime.evaluate", expression=script, awaitPromise=True, returnByValue=True)
+        return result.get("result", {}).get("value")
+
+    def open(self, url, ready="document.querySelector('main') && document.body.innerText.length > 200"):
+        self.call("Page.navigate", url=url)
+        for _ in range(100):
+            time.sleep(0.1)
+            if self.evaluate(f"!!({ready})"):
+                time.sleep(0.5)
+                return True
+        return False
+
+    def screenshot(self, path):
+        data = self.call("Page.captureScreenshot", format="png")["data"]
+        with open(path, "wb") as file:
+            file.write(base64.b64decode(data))
+
+def main():
+    if not os.path.isdir(SITE):
+        sys.exit(f"error: no {SITE}: run 'make tutorial' first")
+    os.makedirs(OUT, exist_ok=True)
+    port = free_port()
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, directory=SITE, **kwargs)
+
+        def log_message(self, *args):
+            pass
+
+    server = socketserver.TCPServer(("127.0.0.1", port), Quiet)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    devtools_port = free_port()
+    profile = tempfile.mkdtemp(prefix="rxdemo-chromium-")
+    chromium = subprocess.Popen(
+        ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+         f"--remote-debugging-port={devtools_port}", f"--user-data-dir={profile}", "--window-size=1280,1000",
+         "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    problems = []
+    try:
+        tools = DevTools(devtools_port)
+        base = f"http://127.0.0.1:{port}/tutorials/rxdemo"
+        if not tools.open(base):
+            problems.append("the table of contents stays blank")
+        tools.screenshot(f"{OUT}/table-of-contents.png")
+        chapters = tools.evaluate("[...document.querySelectorAll('a[href*=\"/tutorials/rxdemo/step\"]')].map(a => a.getAttribute('href'))") or []
+        pages = sorted(set(chapters))
+        for page in pages:
+            if not tools.open(f"http://127.0.0.1:{port}{page}"):
+                problems.append(f"{page}: blank")
+                continue
+            text = tools.evaluate("document.body.innerText") or ""
+            if "can't be found" in text or "can’t be found" in text:
+                problems.append(f"{page}: \"can't be found\"")
+        # A tutorial with its code pane in the middle of a section: step 05, Map.swift.
+        tools.open(f"{base}/step05")
+        tools.evaluate("""(async () => {
+            const heading = [...document.querySelectorAll('h2')].find(h => h.innerText.trim() === 'Map.swift');
+            const steps = [...document.querySelectorAll('.step')].filter(s =>
+                heading && (heading.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_FOLLOWING));
+            const target = steps[Math.min(2, steps.length - 1)];
+            if (!target) return 0;
+            // Scroll there step by step, as a reader does: the pane follows scroll events.
+            const goal = target.getBoundingClientRect().top + window.scrollY - window.innerHeight / 2;
+            for (let y = window.scrollY; y < goal; y += 120) {
+                window.scrollTo(0, y);
+                await new Promise(r => setTimeout(r, 60));
+            }
+            window.scrollTo(0, goal);
+            await new Promise(r => setTimeout(r, 1500));
+            return steps.length;
+        })()""")
+        time.sleep(1)
+        tools.screenshot(f"{OUT}/code-pane-mid-step.png")
+        # An answered question: the first choice of the first question, clicked.
+        tools.open(f"{base}/step06")
+        tools.evaluate("""(async () => {
+            const choice = document.querySelector('.choice');
+            if (!choice) return false;
+            choice.scrollIntoView({block: 'center'});
+            choice.click();
+            await new Promise(r => setTimeout(r, 800));
+            const submit = [...document.querySelectorAll('button')].find(b => /submit/i.test(b.innerText));
+            if (submit) submit.click();
+            await new Promise(r => setTimeout(r, 800));
+            choice.scrollIntoView({block: 'center'});
+            return true;
+        })()""")
+        time.sleep(1)
+        tools.screenshot(f"{OUT}/answered-question.png")
+        print(f"looked at the table of contents and {len(pages)} tutorials")
+    finally:
+        chromium.terminate()
+        server.shutdown()
+    for problem in problems:
+        print(f"error: {problem}")
+    if not problems:
+        print(f"every page renders; screenshots in {OUT}/")
+    return 1 if problems or not pages else 0
+
+sys.exit(main())
