@@ -425,6 +425,16 @@ func summary(reportFolder: String) throws {
             print(
                 "          known defect: \(defect.title) (\(shown[defect]!) scenario\(shown[defect]! == 1 ? "" : "s"))")
         }
+        let threads = ReportFolder.readThreads(of: step, in: reportFolder)
+        if !threads.isEmpty {
+            let clean = threads.values.filter { $0.hasPrefix("no anomaly") }.count
+            let scenarios = "\(threads.count) thread scenario\(threads.count == 1 ? "" : "s")"
+            print(
+                step.isThreadSafe
+                    ? "          \(scenarios): \(clean == threads.count ? "every round holds" : "\(threads.count - clean) FAIL")"
+                    : "          \(scenarios): not thread-safe, a known defect (this run saw it in \(threads.count - clean));"
+                        + " make test-threads STEP=\(step.number) names the races")
+        }
     }
 }
 
