@@ -143,7 +143,7 @@ struct StepTutorial {
             for picture in pictures {
                 images.append((picture.name, picture.source))
                 body.append("            @Step {")
-                body += indent(wrapText(escapedText(picture.caption)), 16)
+                body += indent(wrap(escapedText(picture.caption), width: 96), 16)
                 body.append("")
                 body.append("                @Image(source: \"\(picture.name)\", alt: \"\(escaped(picture.caption))\")")
                 body.append("            }")
@@ -506,21 +506,7 @@ func plainLine(_ text: String) -> String {
     text.replacingOccurrences(of: #"\[([^\]]*)\]\([^)]*\)"#, with: "$1", options: .regularExpression)
 }
 
-func plain(_ paragraph: String) -> [String] { wrapText(plainLine(paragraph)) }
-
-func wrapText(_ text: String, width: Int = 96) -> [String] {
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ") {
-        if !line.isEmpty && line.count + word.count + 1 > width {
-            lines.append(line)
-            line = ""
-        }
-        line += (line.isEmpty ? "" : " ") + word
-    }
-    if !line.isEmpty { lines.append(line) }
-    return lines
-}
+func plain(_ paragraph: String) -> [String] { wrap(plainLine(paragraph), width: 96) }
 
 func indent(_ lines: [String], _ spaces: Int) -> [String] {
     lines.map { $0.isEmpty ? "" : String(repeating: " ", count: spaces) + $0 }

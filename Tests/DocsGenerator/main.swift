@@ -342,20 +342,16 @@ func main() throws -> Int32 {
     case "matrix":
         try write(matrix(), to: "\(docs)/matrix.md")
         print("wrote \(docs)/matrix.md")
-    case "marbles":
+    case "marbles", "tutorial":
         guard let traces = arguments.dropFirst().first else {
-            print("usage: DocsGenerator marbles TRACES   (a folder a test run wrote with RXDEMO_REPORT_DIR)")
+            print("usage: DocsGenerator \(arguments.first!) TRACES   (a folder a test run wrote with RXDEMO_REPORT_DIR)")
             return 2
         }
-        let written = try writeMarbles(traces: traces)
-        print("wrote \(written.count) timelines under \(docs)/marbles/")
-    case "tutorial":
-        guard let traces = arguments.dropFirst().first else {
-            print("usage: DocsGenerator tutorial TRACES   (a folder a test run wrote with RXDEMO_REPORT_DIR)")
-            return 2
+        if arguments.first == "marbles" {
+            print("wrote \(try writeMarbles(traces: traces).count) timelines under \(docs)/marbles/")
+        } else {
+            print("wrote \(try writeTutorial(traces: traces)) tutorial files under \(tutorialFolder)/")
         }
-        let written = try writeTutorial(traces: traces)
-        print("wrote \(written) tutorial files under \(tutorialFolder)/")
     case "pages":
         for page in try stepPages() {
             let text = try read(page)
