@@ -46,14 +46,14 @@ enum RxDemo08Adapter: StepAdapter {
         let subject = PublishSubject<Int>()
         return SubjectHandle(
             stream: subject.asObservable(), send: { subject.asObserver().on($0.event()) },
-            hasObservers: { subject.hasObservers })
+            hasObservers: { subject.hasObservers }, dispose: subject.dispose)
     }
 
     static func behaviorSubject(value: Int) -> SubjectHandle<Observable<Int>> {
         let subject = BehaviorSubject(value: value)
         return SubjectHandle(
             stream: subject.asObservable(), send: { subject.asObserver().on($0.event()) },
-            hasObservers: { subject.hasObservers }, value: subject.value)
+            hasObservers: { subject.hasObservers }, value: subject.value, dispose: subject.dispose)
     }
 
     static func insert(_ subscription: Subscription, into bag: AnyObject) {

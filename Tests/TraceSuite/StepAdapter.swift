@@ -74,15 +74,18 @@ public struct SubjectHandle<Stream> {
     let hasObservers: () -> Bool
     // `value()`, for a `BehaviorSubject`.
     let value: (() throws -> Int)?
+    // The subject's own `dispose()`.
+    let dispose: () -> Void
 
     public init(
         stream: Stream, send: @escaping (Signal) -> Void, hasObservers: @escaping () -> Bool,
-        value: (() throws -> Int)? = nil
+        value: (() throws -> Int)? = nil, dispose: @escaping () -> Void
     ) {
         self.stream = stream
         self.send = send
         self.hasObservers = hasObservers
         self.value = value
+        self.dispose = dispose
     }
 }
 
