@@ -344,7 +344,8 @@ func main() throws -> Int32 {
         print("wrote \(docs)/matrix.md")
     case "marbles", "tutorial":
         guard let traces = arguments.dropFirst().first else {
-            print("usage: DocsGenerator \(arguments.first!) TRACES   (a folder a test run wrote with RXDEMO_REPORT_DIR)")
+            print(
+                "usage: DocsGenerator \(arguments.first!) TRACES   (a folder a test run wrote with RXDEMO_REPORT_DIR)")
             return 2
         }
         if arguments.first == "marbles" {
