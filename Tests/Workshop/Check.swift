@@ -143,13 +143,13 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
         }
         if failing.isEmpty && shapeOK && threadProblems.isEmpty {
             let scratch = workspace.root == defaultRoot ? ".build-tsan-workshop" : ".build-tsan-selftest"
-            for outcome in try sanitizerRun(step, environment: environment, scratch: scratch)
+            for outcome in try sanitizerRun(step, environment: environment, scratch: scratch, together: true)
             where !outcome.asExpected(for: step) {
                 let what =
                     outcome.races.isEmpty
                     ? (outcome.crashed ? "the step crashed" : "the run failed (\(outcome.log))")
                     : "races: " + outcome.races.joined(separator: "; ")
-                threadProblems.append("«\(outcome.scenario.name)» under ThreadSanitizer: \(what)")
+                threadProblems.append("\(outcome.name) under ThreadSanitizer: \(what)")
             }
         }
     }
