@@ -1,7 +1,7 @@
 # Everything here is a thin wrapper around SwiftPM; `make` alone lists the targets.
 
-STEPS := 01 02 03 04 05 06 07 08 09
-PAIRS := 01-02 02-03 03-04 04-05 05-06 06-07 07-08 08-09
+STEPS := 01 02 03 04 05 06 07 08 09 10
+PAIRS := 01-02 02-03 03-04 04-05 05-06 06-07 07-08 08-09 09-10
 # Accept STEP=3 as well as STEP=03.
 normalize = $(if $(filter $(1),1 2 3 4 5 6 7 8 9),0$(1),$(1))
 STEP_NN := $(call normalize,$(STEP))

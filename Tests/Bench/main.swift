@@ -1,6 +1,8 @@
+import Foundation
+
 // The half of `make bench` that knows a step's API: a source that sends `count` events
 // while it is being subscribed to, `map`, and `subscribe`. Compiled with one step's files,
-// chosen by RXDEMO_BENCH (Package.swift defines RXDEMO01 … RXDEMO09).
+// chosen by RXDEMO_BENCH (Package.swift defines RXDEMO01 … RXDEMO10).
 
 #if RXDEMO01
     let step = "RxDemo01"
@@ -25,13 +27,15 @@
             return AnonymousDisposable {}
         }
     }
-#elseif RXDEMO07 || RXDEMO08 || RXDEMO09
+#elseif RXDEMO07 || RXDEMO08 || RXDEMO09 || RXDEMO10
     #if RXDEMO07
         let step = "RxDemo07"
     #elseif RXDEMO08
         let step = "RxDemo08"
-    #else
+    #elseif RXDEMO09
         let step = "RxDemo09"
+    #else
+        let step = "RxDemo10"
     #endif
     func source(sending count: Int) -> Observable<Int> {
         Observable<Int>.create { observer in
@@ -55,7 +59,7 @@
     }
 #endif
 
-#if RXDEMO07 || RXDEMO08 || RXDEMO09
+#if RXDEMO07 || RXDEMO08 || RXDEMO09 || RXDEMO10
     // The way apps subscribe from step 07 on.
     func subscribeCounting(_ observable: Observable<Int>) {
         _ = observable.subscribe(onNext: { checksum &+= $0 })
@@ -74,7 +78,7 @@
 #endif
 
 // What the second act adds, each in a line of its own under the step's row.
-#if RXDEMO07 || RXDEMO08 || RXDEMO09
+#if RXDEMO07 || RXDEMO08 || RXDEMO09 || RXDEMO10
     func extraRows() {
         // A subscription that goes into a bag, and the bag freed: per subscription.
         let single = source(sending: 1)
@@ -84,7 +88,7 @@
             bag = nil
         }
         printLine("  \(step): subscribe+1+done into a DisposeBag, then free it: \(cell(bagged)) ns per subscription")
-        #if RXDEMO08 || RXDEMO09
+        #if RXDEMO08 || RXDEMO09 || RXDEMO10
             // One onNext to a PublishSubject with n subscribers: per event and per subscriber.
             for subscribers in [1, 10, 100] {
                 let subject = PublishSubject<Int>()
@@ -97,12 +101,24 @@
                 )
             }
         #endif
+        #if RXDEMO10
+            // Each event hops to a serial queue (observe(on:)): per event, from the send to the
+            // handler on the queue's thread.
+            let hops = 100_000
+            let hopped = measure(hops) {
+                let done = DispatchSemaphore(value: 0)
+                _ = source(sending: hops).observe(on: SerialDispatchQueueScheduler(internalSerialQueueName: "bench"))
+                    .subscribe(onNext: { checksum &+= $0 }, onCompleted: { done.signal() })
+                done.wait()
+            }
+            printLine("  \(step): observe(on: a serial queue): \(cell(hopped)) ns per event hop")
+        #endif
     }
 #else
     func extraRows() {}
 #endif
 
-#if RXDEMO04 || RXDEMO05 || RXDEMO06 || RXDEMO07 || RXDEMO08 || RXDEMO09
+#if RXDEMO04 || RXDEMO05 || RXDEMO06 || RXDEMO07 || RXDEMO08 || RXDEMO09 || RXDEMO10
     func mapped(_ observable: Observable<Int>, _ maps: Int) -> Observable<Int>? {
         var chain = observable
         for _ in 0..<maps { chain = chain.map { $0 &+ 1 } }

@@ -210,6 +210,13 @@ func marbleSVG(title: String, panels: [Panel], labels: [String?], hot: Bool = fa
 func draw(_ mark: Mark, x: Int, y: Int, color: String, ghost: Bool = false) -> [String] {
     let dash = ghost ? " stroke-dasharray=\"4 3\"" : ""
     switch mark.kind {
+    case .value(let value) where value.count > 2:
+        // An array from `buffer`: a pill as wide as its text.
+        let width = value.count * 8 + 12
+        return [
+            "<rect x=\"\(x - width / 2)\" y=\"\(y - 14)\" width=\"\(width)\" height=\"28\" rx=\"14\" fill=\"\(ghost ? "#ffffff" : "#e8f0fa")\" stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>",
+            text(value, x: x, y: y + 5, size: 14, anchor: "middle", fill: color),
+        ]
     case .value(let value):
         return [
             "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"14\" fill=\"\(ghost ? "#ffffff" : "#e8f0fa")\" stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>",

@@ -214,7 +214,10 @@ let writingOrder = [
     "AtomicInt.swift", "Lock.swift", "SynchronizationTracker.swift", "Disposable.swift", "DisposeBag.swift",
     "Observable.swift", "Sink.swift", "SinkDisposer.swift", "Producer.swift", "Create.swift", "Map.swift",
     "Just.swift", "Subscribe.swift", "Bag.swift", "SubscriptionDisposable.swift", "RxError.swift",
-    "SubjectType.swift", "PublishSubject.swift", "BehaviorSubject.swift", "main.swift",
+    "SubjectType.swift", "PublishSubject.swift", "BehaviorSubject.swift", "Scheduler.swift",
+    "CurrentThreadScheduler.swift", "VirtualTimeScheduler.swift", "HistoricalScheduler.swift",
+    "SerialDispatchQueueScheduler.swift", "ConcurrentDispatchQueueScheduler.swift", "MainScheduler.swift",
+    "ObserveOn.swift", "SubscribeOn.swift", "Buffer.swift", "main.swift",
 ]
 
 func fileStates(of step: Step) throws -> [FileStates] {
@@ -530,6 +533,7 @@ func demoScenario(of step: Step) -> ScenarioID {
     case .rxDemo05, .rxDemo06: .articleDemo05
     case .rxDemo07: .articleDemo07
     case .rxDemo08, .rxDemo09: .hotLateSubscriber
+    case .rxDemo10: .bufferTimeOrCount
     }
 }
 

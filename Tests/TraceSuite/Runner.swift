@@ -3,7 +3,7 @@
 // Handed to a step's event generator; each call of `start` is one run of the generator.
 public final class ScriptedSource {
     private let script: SourceScript
-    private let clock: VirtualClock
+    private let clock: Timeline
     private let trace: Trace
     private let lifetimes: Lifetimes
     private var labels: [String?]
@@ -14,7 +14,7 @@ public final class ScriptedSource {
     var keepsSenders = false
     private(set) var senders: [(Signal) -> Void] = []
 
-    init(script: SourceScript, clock: VirtualClock, trace: Trace, lifetimes: Lifetimes, labels: [String?]) {
+    init(script: SourceScript, clock: Timeline, trace: Trace, lifetimes: Lifetimes, labels: [String?]) {
         self.script = script
         self.clock = clock
         self.trace = trace
@@ -113,6 +113,10 @@ public class RecordingSubscriber {
     public func onError(_ error: any Error) { record(.error((error as? ScriptedError)?.origin ?? "\(error)")) }
     public func onCompleted() { record(.completed) }
     public func onDisposed() { trace.record("onDisposed", by: label) }
+    // What `buffer` sends: "receive [1, 2]".
+    public func onArray(_ elements: [Int]) {
+        trace.record("receive [\(elements.map(String.init).joined(separator: ", "))]", by: label)
+    }
 
     private func record(_ signal: Signal) {
         trace.record("receive \(signal.traceName)", by: label)
@@ -128,7 +132,9 @@ extension Scenario {
 
     // Runs the scenario and returns its trace; `onRecord` sees each entry as it is written.
     public func run<Adapter: StepAdapter>(on adapter: Adapter.Type, onRecord: ((String) -> Void)? = nil) -> [String] {
-        let clock = VirtualClock()
+        // From step 10, a scenario with schedulers runs on the step's own virtual time.
+        let virtualTime = needs.contains(.schedulers) ? Adapter.virtualTime() : nil
+        let clock: Timeline = virtualTime.map { StepTimeline($0) } ?? VirtualClock()
         let trace = Trace(now: hasClock ? { [unowned clock] in clock.now } : nil, onRecord: onRecord)
         let watched = Lifetimes()
         // Disposables the harness holds past the run (`disposableHeldElsewhere`).
@@ -185,6 +191,10 @@ extension Scenario {
             case .none: break
             }
             for (index, op) in operators.enumerated() {
+                if case .observeOnScheduler = op, let virtualTime {
+                    stream = virtualTime.observeOn(stream)
+                    continue
+                }
                 stream = Adapter.map(stream, op.transform(tracingTo: trace))
                 if lifetimes == .everything { watched.watch(stream, as: "map observable \(index + 1)") }
             }
@@ -195,9 +205,13 @@ extension Scenario {
             for (subscriber, script) in zip(recorders, subscribers) {
                 let label = subscriber.label
                 let subscribe = { [stream] in
-                    let subscription =
-                        script.style == .handlers
-                        ? Adapter.subscribeHandlers(stream, subscriber) : Adapter.subscribe(stream, subscriber)
+                    let subscription: Subscription =
+                        switch script.style {
+                        case .handlers: Adapter.subscribeHandlers(stream, subscriber)
+                        case .observer: Adapter.subscribe(stream, subscriber)
+                        case .buffer(let timeSpan, let count):
+                            virtualTime!.buffer(stream, timeSpan, count, subscriber)
+                        }
                     if lifetimes == .everything, let observer = subscription.observer {
                         watched.watch(observer, as: "subscriber observer", by: label)
                         watched.explore(from: observer, named: "subscriber observer", by: label)

@@ -50,9 +50,16 @@ public struct Scenario: Sendable {
     // What a step must offer to run this scenario at all.
     public var needs: Set<Capability> {
         var needs: Set<Capability> = []
-        if !operators.isEmpty { needs.insert(.map) }
+        if operators.contains(where: { if case .observeOnScheduler = $0 { false } else { true } }) {
+            needs.insert(.map)
+        }
         if source.hasDisposeClosure || subscribers.contains(where: \.disposes) { needs.insert(.dispose) }
         if subscribers.contains(where: { $0.style == .handlers }) { needs.insert(.handlers) }
+        if operators.contains(where: { if case .observeOnScheduler = $0 { true } else { false } })
+            || subscribers.contains(where: { if case .buffer = $0.style { true } else { false } })
+        {
+            needs.insert(.schedulers)
+        }
         if subscribers.contains(where: \.inBag) || bagFreedAt != nil { needs.insert(.disposeBag) }
         switch kind {
         case .create: break
@@ -121,6 +128,8 @@ public enum Capability: String, Sendable, CaseIterable {
     case just
     // `PublishSubject` and `BehaviorSubject`.
     case subjects
+    // Schedulers: `observe(on:)`, `buffer`, and a virtual-time scheduler to run them on.
+    case schedulers
 }
 
 // Where a scenario's events come from.
@@ -205,9 +214,11 @@ struct SubscriberScript: Sendable {
     // Its disposable goes into the scenario's `DisposeBag` (`disposed(by:)`).
     var inBag = false
 
-    enum SubscribeStyle: Sendable {
+    enum SubscribeStyle: Sendable, Equatable {
         case observer
         case handlers
+        // `buffer(timeSpan:count:scheduler:)` on the step's virtual time, then `subscribe(onNext:…)`.
+        case buffer(timeSpan: Int, count: Int)
     }
 
     static func handlers(at time: Int = 0, disposeAt times: [Int] = [], inBag: Bool = false) -> Self {
@@ -228,6 +239,8 @@ enum Operator: Sendable {
     case failing(on: Int)
     // Multiplies, and traces each call ("map 2"), so that the trace counts transform calls.
     case tracedTimes(Int)
+    // Not a map: `observe(on:)` the step's virtual-time scheduler.
+    case observeOnScheduler
 
     func transform(tracingTo trace: Trace) -> (Int) throws -> Int {
         switch self {
@@ -243,6 +256,7 @@ enum Operator: Sendable {
                 trace.record("map \(value)")
                 return value * factor
             }
+        case .observeOnScheduler: preconditionFailure("observe(on:) is not a map")
         }
     }
 }

@@ -60,6 +60,12 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
     case behaviorCurrentValueFirst = "a BehaviorSubject sends its current value on subscribe, then what follows"
     case behaviorAfterError =
         "a BehaviorSubject after an error: value() throws it, a late subscriber gets it, the observers stay"
+    // Step 10 on: schedulers, on the step's own virtual time.
+    case observeOnKeepsOrder = "observe(on:) delivers each event later, on the scheduler, in order"
+    case observeOnDropsQueuedAfterDispose =
+        "observe(on:) drops the events still queued when the subscription is disposed"
+    case bufferTimeOrCount =
+        "buffer(timeSpan: 3, count: 2): an array on two elements or 3 seconds after the last one, the rest on completion"
 }
 
 extension Scenario {
@@ -426,6 +432,34 @@ extension Scenario {
             expected: [
                 "t0 a: receive 5", "t1 send error(source)", "t1 a: receive error(source)", "t1 a: onDisposed",
                 "t2 value error(source)", "t3 b: receive error(source)", "t3 b: onDisposed", "t4 hasObservers true",
+            ]),
+        // The scheduler runs what is due in the order it was scheduled: both sends at t1 come
+        // before the delivery that the first one scheduled. The source disposes itself right
+        // after sending completed; the subscriber gets completed when the scheduler gets to it.
+        Scenario(
+            .observeOnKeepsOrder,
+            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 1), .complete(at: 2)),
+            operators: [.observeOnScheduler],
+            expected: [
+                "t1 send 1", "t1 send 2", "t1 receive 1", "t1 receive 2", "t2 send completed", "t2 dispose",
+                "t2 receive completed",
+            ]),
+        Scenario(
+            .observeOnDropsQueuedAfterDispose,
+            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2)),
+            operators: [.observeOnScheduler], subscribers: [.dispose(at: 1)],
+            expected: ["t1 send 1", "t1 dispose", "t2 send 2"]),
+        // A window ends on its second element or when its 3-second timer fires; a window
+        // ended by count restarts the timer, so the timer of the old window does nothing.
+        Scenario(
+            .bufferTimeOrCount,
+            source: SourceScript(
+                hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2), .send(3, at: 3), .send(4, at: 4),
+                .send(5, at: 7), .complete(at: 9)),
+            subscribers: [SubscriberScript(style: .buffer(timeSpan: 3, count: 2))],
+            expected: [
+                "t1 send 1", "t2 send 2", "t2 receive [1, 2]", "t3 send 3", "t4 send 4", "t4 receive [3, 4]",
+                "t7 send 5", "t7 receive [5]", "t9 send completed", "t9 receive []", "t9 receive completed",
             ]),
     ]
 }

@@ -24,6 +24,8 @@ public protocol StepAdapter {
     static func insert(_ subscription: Subscription, into bag: AnyObject)
     static func publishSubject() -> SubjectHandle<Stream>
     static func behaviorSubject(value: Int) -> SubjectHandle<Stream>
+    // From step 10: a virtual-time scheduler of the step's, and what runs on it.
+    static func virtualTime() -> VirtualTimeHandle<Stream>
 
     // What the article says the step looks like, beyond its behaviour: the types that
     // `subscribe`, `create` and `map` hand back. Only what the article names, never private
@@ -65,6 +67,32 @@ extension StepAdapter {
     public static func behaviorSubject(value: Int) -> SubjectHandle<Stream> {
         preconditionFailure("\(step) has no subjects; scenarios that need them are not applicable")
     }
+    public static func virtualTime() -> VirtualTimeHandle<Stream> {
+        preconditionFailure("\(step) has no schedulers; scenarios that need them are not applicable")
+    }
+}
+
+// The step's virtual-time scheduler as the harness uses it, in whole seconds.
+public struct VirtualTimeHandle<Stream> {
+    let now: () -> Int
+    let schedule: (Int, @escaping () -> Void) -> Void
+    let run: () -> Void
+    let observeOn: (Stream) -> Stream
+    let buffer: (Stream, Int, Int, RecordingSubscriber) -> Subscription
+
+    public init(
+        now: @escaping () -> Int, schedule: @escaping (Int, @escaping () -> Void) -> Void, run: @escaping () -> Void,
+        observeOn: @escaping (Stream) -> Stream,
+        buffer:
+            @escaping (_ stream: Stream, _ timeSpan: Int, _ count: Int, _ subscriber: RecordingSubscriber)
+            -> Subscription
+    ) {
+        self.now = now
+        self.schedule = schedule
+        self.run = run
+        self.observeOn = observeOn
+        self.buffer = buffer
+    }
 }
 
 // A subject as the harness uses it: its observable side, and what it can be asked.
@@ -100,6 +128,7 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
     case rxDemo07
     case rxDemo08
     case rxDemo09
+    case rxDemo10
 
     public var description: String { "RxDemo" + number }
 
@@ -113,6 +142,7 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
         case .rxDemo04, .rxDemo05, .rxDemo06: [.dispose, .map]
         case .rxDemo07: [.dispose, .map, .handlers, .disposeBag, .just]
         case .rxDemo08, .rxDemo09: [.dispose, .map, .handlers, .disposeBag, .just, .subjects]
+        case .rxDemo10: [.dispose, .map, .handlers, .disposeBag, .just, .subjects, .schedulers]
         }
     }
 

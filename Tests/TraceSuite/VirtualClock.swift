@@ -1,6 +1,6 @@
 // A clock that only moves when `run` says so: "dispose at 2, complete at 3" happens
 // instantly and in a fixed order, with no sleeps and no real timers.
-public final class VirtualClock {
+public final class VirtualClock: Timeline {
     private struct Scheduled {
         let time: Int
         let order: Int
@@ -29,4 +29,23 @@ public final class VirtualClock {
             next.action()
         }
     }
+}
+
+// What a scenario's times run on: the harness's own clock, or (from step 10) the step's own
+// virtual-time scheduler, so that its timers and the scenario's script share one clock.
+public protocol Timeline: AnyObject {
+    var now: Int { get }
+    func schedule(at time: Int, _ action: @escaping () -> Void)
+    func run()
+}
+
+// The step's scheduler as a timeline: whole seconds since it started.
+final class StepTimeline<Stream>: Timeline {
+    let handle: VirtualTimeHandle<Stream>
+
+    init(_ handle: VirtualTimeHandle<Stream>) { self.handle = handle }
+
+    var now: Int { handle.now() }
+    func schedule(at time: Int, _ action: @escaping () -> Void) { handle.schedule(time, action) }
+    func run() { handle.run() }
 }

@@ -121,6 +121,20 @@ let mutants: [Mutant] = [
             "        dispatch(self.synchronizedOn(event), event)":
                 "        self.lock.performLocked { dispatch(self.synchronizedOn(event), event) }"
         ]),
+    Mutant(
+        step: .rxDemo10, mistake: "observe(on:) delivers the newest queued event first", file: "ObserveOn.swift",
+        changes: ["return self.queue.removeFirst()": "return self.queue.removeLast()"]),
+    Mutant(
+        step: .rxDemo10, mistake: "observe(on:) neither cancels nor checks what it queued before a dispose",
+        file: "ObserveOn.swift",
+        changes: [
+            "guard let next, !self.cancel.isDisposed else { return }": "guard let next else { return }",
+            "        self.cancel.dispose()\n        self.scheduleDisposable.dispose()": "        self.cancel.dispose()",
+        ]),
+    Mutant(
+        step: .rxDemo10, mistake: "the trampoline runs a nested schedule at once, on the stack",
+        file: "CurrentThreadScheduler.swift",
+        changes: ["if let queue = Self.queue {": "if false, let queue = Self.queue {"]),
 ]
 
 // Correct solutions that differ from the reference: the suite must call each of them done.

@@ -1,0 +1,83 @@
+// MARK: - Disposable
+
+protocol Disposable {
+    // Cancels the subscription.
+    func dispose()
+}
+
+// A disposable that can say whether it has been disposed.
+protocol Cancelable: Disposable {
+    var isDisposed: Bool { get }
+}
+
+// The three disposables apps make, behind RxSwift's factory.
+enum Disposables {
+    // Nothing to cancel.
+    static func create() -> Disposable {
+        NopDisposable()
+    }
+
+    // Runs `dispose` once, on the first `dispose()`.
+    static func create(with dispose: @escaping () -> Void) -> Cancelable {
+        AnonymousDisposable(disposeAction: dispose)
+    }
+
+    // Disposes both, in this order, on the first `dispose()`.
+    static func create(_ disposable1: Disposable, _ disposable2: Disposable) -> Cancelable {
+        BinaryDisposable(disposable1, disposable2)
+    }
+}
+
+struct NopDisposable: Disposable {
+    func dispose() {}
+}
+
+// Unlike the article's, it lets go of its closure once it has run it, so a closure that
+// captures its observer cannot keep a chain alive after dispose. Of two threads that
+// dispose at once, exactly one runs the closure.
+final class AnonymousDisposable: Cancelable {
+    private let disposed = AtomicInt(0)
+    private var disposeAction: (() -> Void)?
+
+    var isDisposed: Bool {
+        isFlagSet(self.disposed, 1)
+    }
+
+    init(disposeAction: @escaping () -> Void) {
+        self.disposeAction = disposeAction
+    }
+
+    func dispose() {
+        if fetchOr(self.disposed, 1) == 0 {
+            if let action = self.disposeAction {
+                self.disposeAction = nil
+                action()
+            }
+        }
+    }
+}
+
+// Two disposables as one: `subscribe(onNext:…)` returns the subscription and `onDisposed`'s
+// disposable together.
+final class BinaryDisposable: Cancelable {
+    private let disposed = AtomicInt(0)
+    private var disposable1: Disposable?
+    private var disposable2: Disposable?
+
+    var isDisposed: Bool {
+        isFlagSet(self.disposed, 1)
+    }
+
+    init(_ disposable1: Disposable, _ disposable2: Disposable) {
+        self.disposable1 = disposable1
+        self.disposable2 = disposable2
+    }
+
+    func dispose() {
+        guard fetchOr(self.disposed, 1) == 0 else { return }
+        self.disposable1?.dispose()
+        self.disposable2?.dispose()
+        self.disposable1 = nil
+        self.disposable2 = nil
+    }
+}

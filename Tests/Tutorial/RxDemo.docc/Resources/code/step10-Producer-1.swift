@@ -1,0 +1,19 @@
+// MARK: - Producer
+
+// The base of every observable that makes its events itself: a subscription is a `run`.
+// (RxSwift also runs it on `CurrentThreadScheduler`, the trampoline step 10 adds.)
+class Producer<Element>: Observable<Element> {
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
+        let disposer = SinkDisposer()
+        let sinkAndSubscription = self.run(observer, cancel: disposer)
+        disposer.setSinkAndSubscription(sink: sinkAndSubscription.sink, subscription: sinkAndSubscription.subscription)
+        return disposer
+    }
+
+    func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
+        rxAbstractMethod()
+    }
+}

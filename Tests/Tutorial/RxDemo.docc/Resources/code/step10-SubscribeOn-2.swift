@@ -1,0 +1,33 @@
+// MARK: - SubscribeOn
+
+extension ObservableType {
+    // Subscribes to the source, and later disposes it, on `scheduler`: the source's subscribe
+    // handler runs there. Events are not moved (that is `observe(on:)`).
+    func subscribe(on scheduler: ImmediateSchedulerType) -> Observable<Element> {
+        SubscribeOn(source: self.asObservable(), scheduler: scheduler)
+    }
+}
+
+// Disposes `disposable` on `scheduler`.
+final class ScheduledDisposable: Cancelable {
+    private let scheduler: ImmediateSchedulerType
+    private let disposed = AtomicInt(0)
+    private var disposable: Disposable?
+
+    init(scheduler: ImmediateSchedulerType, disposable: Disposable) {
+        self.scheduler = scheduler
+        self.disposable = disposable
+    }
+
+    var isDisposed: Bool { isFlagSet(self.disposed, 1) }
+
+    func dispose() {
+        _ = self.scheduler.schedule(self) { scheduled in
+            if fetchOr(scheduled.disposed, 1) == 0 {
+                scheduled.disposable?.dispose()
+                scheduled.disposable = nil
+            }
+            return Disposables.create()
+        }
+    }
+}

@@ -1,0 +1,9 @@
+import Foundation
+
+// MARK: - VirtualTimeScheduler
+
+enum VirtualTimeComparison {
+    case lessThan
+    case equal
+    case greaterThan
+}

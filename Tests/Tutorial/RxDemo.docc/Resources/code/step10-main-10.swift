@@ -1,0 +1,61 @@
+import Foundation
+
+// MARK: - Demo
+
+// Written against RxSwift's API only: with `import RxSwift` on top, this file compiles and
+// prints the same with RxSwift 6.
+
+// 1. The trampoline: work that schedules work runs one item after another, not one inside
+// another. Ten thousand recursive schedules never nest deeper than one.
+nonisolated(unsafe) var depth = 0
+nonisolated(unsafe) var deepest = 0
+func countDown(_ remaining: Int) -> Disposable {
+    depth += 1
+    deepest = max(deepest, depth)
+    if remaining > 0 {
+        _ = CurrentThreadScheduler.instance.schedule(remaining - 1, action: countDown)
+    }
+    depth -= 1
+    return Disposables.create()
+}
+_ = CurrentThreadScheduler.instance.schedule(10_000, action: countDown)
+print("10000 recursive schedules on CurrentThreadScheduler: deepest nesting \(deepest)")
+
+// 2. Virtual time: a HistoricalScheduler runs a minute of timers at once, in order.
+// buffer(timeSpan: 3 s, count: 2): an array when two elements are in, or 3 s after the last one.
+let scheduler = HistoricalScheduler()
+let timed = Observable<Int>.create { observer in
+    for (second, value) in [(1, 1), (2, 2), (3, 3), (4, 4), (7, 5)] {
+        _ = scheduler.scheduleRelative(value, dueTime: .seconds(second)) { value in
+            observer.onNext(value)
+            return Disposables.create()
+        }
+    }
+    _ = scheduler.scheduleRelative((), dueTime: .seconds(9)) { _ in
+        observer.onCompleted()
+        return Disposables.create()
+    }
+    return Disposables.create()
+}
+_ = timed.buffer(timeSpan: .seconds(3), count: 2, scheduler: scheduler)
+    .subscribe(
+        onNext: { print("t=\(Int(scheduler.now.timeIntervalSince1970)) buffer \($0)") },
+        onCompleted: { print("t=\(Int(scheduler.now.timeIntervalSince1970)) completed") })
+scheduler.start()
+
+// 3. Threads: the subscribe handler runs on a worker queue (subscribe(on:)), the events reach
+// the subscriber on the main queue (observe(on:)). A command-line program must hand its main
+// thread to the main queue: `RunLoop.main.run()` does, on macOS and on Linux, as an app's run
+// loop does. (Linux's `RunLoop.main.run()` would run the main queue on another thread.)
+let worker = SerialDispatchQueueScheduler(internalSerialQueueName: "worker")
+_ = Observable<Int>.create { observer in
+    print("the subscribe handler runs on the main thread: \(Thread.isMainThread)")
+    observer.onNext(1)
+    observer.onNext(2)
+    observer.onCompleted()
+    return Disposables.create()
+}
+both.wait()
+print("onNext(1) on one thread, onNext(2) on another while 1 was being delivered:")
+print("the subscriber finished \(order.map(String.init).joined(separator: " before ")), \(received["events"]) events")
+subscription.dispose()
