@@ -6,20 +6,32 @@ import Foundation
 // prints the same with RxSwift 6.
 
 // 1. The trampoline: work that schedules work runs one item after another, not one inside
-// another. Ten thousand recursive schedules never nest deeper than one.
+// another. A thousand recursive schedules: on the trampoline they never nest; on a scheduler
+// that runs each action at once (what `subscribe` was before this step), every one is a
+// frame more on the stack.
+struct RunsAtOnce: ImmediateSchedulerType {
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        action(state)
+    }
+}
 nonisolated(unsafe) var depth = 0
 nonisolated(unsafe) var deepest = 0
-func countDown(_ remaining: Int) -> Disposable {
-    depth += 1
-    deepest = max(deepest, depth)
-    if remaining > 0 {
-        _ = CurrentThreadScheduler.instance.schedule(remaining - 1, action: countDown)
+func countDown(on scheduler: ImmediateSchedulerType, from count: Int) -> Int {
+    depth = 0
+    deepest = 0
+    func step(_ remaining: Int) -> Disposable {
+        depth += 1
+        deepest = max(deepest, depth)
+        if remaining > 0 { _ = scheduler.schedule(remaining - 1, action: step) }
+        depth -= 1
+        return Disposables.create()
     }
-    depth -= 1
-    return Disposables.create()
+    _ = scheduler.schedule(count, action: step)
+    return deepest
 }
-_ = CurrentThreadScheduler.instance.schedule(10_000, action: countDown)
-print("10000 recursive schedules on CurrentThreadScheduler: deepest nesting \(deepest)")
+print(
+    "1000 recursive schedules, deepest nesting: at once \(countDown(on: RunsAtOnce(), from: 1000)),"
+        + " on CurrentThreadScheduler \(countDown(on: CurrentThreadScheduler.instance, from: 1000))")
 
 // 2. Virtual time: a HistoricalScheduler runs a minute of timers at once, in order.
 // buffer(timeSpan: 3 s, count: 2): an array when two elements are in, or 3 s after the last one.
@@ -43,17 +55,32 @@ _ = timed.buffer(timeSpan: .seconds(3), count: 2, scheduler: scheduler)
         onCompleted: { print("t=\(Int(scheduler.now.timeIntervalSince1970)) completed") })
 scheduler.start()
 
-// 3. Threads: the subscribe handler runs on a worker queue (subscribe(on:)), the events reach
-// the subscriber on the main queue (observe(on:)). A command-line program must hand its main
-// thread to the main queue: `RunLoop.main.run()` does, on macOS and on Linux, as an app's run
-// loop does. (Linux's `RunLoop.main.run()` would run the main queue on another thread.)
-let worker = SerialDispatchQueueScheduler(internalSerialQueueName: "worker")
-_ = Observable<Int>.create { observer in
-    print("the subscribe handler runs on the main thread: \(Thread.isMainThread)")
-    observer.onNext(1)
-    observer.onNext(2)
-    observer.onCompleted()
-    return Disposables.create()
+// 2. Two threads call onNext on one subject at once. The lock keeps the subject's state
+// whole, but the two deliveries overlap: the grammar says one event at a time, and a debug
+// build says so when it happens.
+nonisolated(unsafe) let subject = PublishSubject<Int>()
+let received = Counter()
+let firstIsInside = DispatchSemaphore(value: 0)
+let secondIsDone = DispatchSemaphore(value: 0)
+nonisolated(unsafe) var order: [Int] = []
+let orderLock = NSLock()
+let subscription = subject.subscribe(onNext: { value in
+    if value == 1 {
+        // Hold the first delivery open until the second has been delivered.
+        firstIsInside.signal()
+        secondIsDone.wait()
+    }
+    orderLock.lock()
+    order.append(value)
+    orderLock.unlock()
+    received.add("events")
+})
+let both = DispatchGroup()
+DispatchQueue.global().async(group: both) { subject.onNext(1) }
+firstIsInside.wait()
+DispatchQueue.global().async(group: both) {
+    subject.onNext(2)
+    secondIsDone.signal()
 }
 both.wait()
 print("onNext(1) on one thread, onNext(2) on another while 1 was being delivered:")

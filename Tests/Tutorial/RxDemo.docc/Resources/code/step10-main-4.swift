@@ -6,17 +6,26 @@ import Foundation
 // prints the same with RxSwift 6.
 
 // 1. The trampoline: work that schedules work runs one item after another, not one inside
-// another. Ten thousand recursive schedules never nest deeper than one.
+// another. A thousand recursive schedules: on the trampoline they never nest; on a scheduler
+// that runs each action at once (what `subscribe` was before this step), every one is a
+// frame more on the stack.
+struct RunsAtOnce: ImmediateSchedulerType {
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        action(state)
+    }
+}
 nonisolated(unsafe) var depth = 0
 nonisolated(unsafe) var deepest = 0
-func countDown(_ remaining: Int) -> Disposable {
-    depth += 1
-    deepest = max(deepest, depth)
-    if remaining > 0 {
-        _ = CurrentThreadScheduler.instance.schedule(remaining - 1, action: countDown)
+func countDown(on scheduler: ImmediateSchedulerType, from count: Int) -> Int {
+    depth = 0
+    deepest = 0
+    func step(_ remaining: Int) -> Disposable {
+        depth += 1
+        deepest = max(deepest, depth)
+        if remaining > 0 { _ = scheduler.schedule(remaining - 1, action: step) }
+        depth -= 1
+        return Disposables.create()
     }
-    depth -= 1
-    return Disposables.create()
 }
 
 // 1. A reply completes on one thread while the screen disposes on another, at the same

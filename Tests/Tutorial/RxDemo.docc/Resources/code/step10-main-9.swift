@@ -6,20 +6,32 @@ import Foundation
 // prints the same with RxSwift 6.
 
 // 1. The trampoline: work that schedules work runs one item after another, not one inside
-// another. Ten thousand recursive schedules never nest deeper than one.
+// another. A thousand recursive schedules: on the trampoline they never nest; on a scheduler
+// that runs each action at once (what `subscribe` was before this step), every one is a
+// frame more on the stack.
+struct RunsAtOnce: ImmediateSchedulerType {
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        action(state)
+    }
+}
 nonisolated(unsafe) var depth = 0
 nonisolated(unsafe) var deepest = 0
-func countDown(_ remaining: Int) -> Disposable {
-    depth += 1
-    deepest = max(deepest, depth)
-    if remaining > 0 {
-        _ = CurrentThreadScheduler.instance.schedule(remaining - 1, action: countDown)
+func countDown(on scheduler: ImmediateSchedulerType, from count: Int) -> Int {
+    depth = 0
+    deepest = 0
+    func step(_ remaining: Int) -> Disposable {
+        depth += 1
+        deepest = max(deepest, depth)
+        if remaining > 0 { _ = scheduler.schedule(remaining - 1, action: step) }
+        depth -= 1
+        return Disposables.create()
     }
-    depth -= 1
-    return Disposables.create()
+    _ = scheduler.schedule(count, action: step)
+    return deepest
 }
-_ = CurrentThreadScheduler.instance.schedule(10_000, action: countDown)
-print("10000 recursive schedules on CurrentThreadScheduler: deepest nesting \(deepest)")
+print(
+    "1000 recursive schedules, deepest nesting: at once \(countDown(on: RunsAtOnce(), from: 1000)),"
+        + " on CurrentThreadScheduler \(countDown(on: CurrentThreadScheduler.instance, from: 1000))")
 
 // 2. Virtual time: a HistoricalScheduler runs a minute of timers at once, in order.
 // buffer(timeSpan: 3 s, count: 2): an array when two elements are in, or 3 s after the last one.
@@ -37,11 +49,9 @@ let timed = Observable<Int>.create { observer in
     }
     return Disposables.create()
 }
-_ = timed.buffer(timeSpan: .seconds(3), count: 2, scheduler: scheduler)
-    .subscribe(
-        onNext: { print("t=\(Int(scheduler.now.timeIntervalSince1970)) buffer \($0)") },
-        onCompleted: { print("t=\(Int(scheduler.now.timeIntervalSince1970)) completed") })
-scheduler.start()
+print("\(rounds) subscriptions, each completed on one thread while disposed on another:")
+print("the dispose closure ran \(counter["dispose closure"]) times, onDisposed \(counter["onDisposed"]) times")
+print()
 
 // 2. Two threads call onNext on one subject at once. The lock keeps the subject's state
 // whole, but the two deliveries overlap: the grammar says one event at a time, and a debug
