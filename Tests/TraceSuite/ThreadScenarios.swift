@@ -196,7 +196,7 @@ extension ThreadScenario {
                     ask.value()
                     answered.signal()
                 }.start()
-                deadlocked = answered.wait(timeout: .now() + 2) == .timedOut
+                deadlocked = answered.wait(timeout: .now() + 10) == .timedOut
             }
             let kept = Adapter.subscribe(subject.stream, handler)
             subject.send(.next(1))
