@@ -46,7 +46,7 @@ require-step = if [ -z "$(2)" ]; then \
 
 .PHONY: help run test scenarios demo-output check-demos golden lint format diff diffs matrix traces marbles pages docs \
 	check-docs test-threads tutorial-sources diagrams tutorial tutorial-preview tutorial-screenshots \
-	start exercise check hint reset progress compare watch selftest bench bench-instructions
+	start exercise check hint reset restore progress compare watch selftest bench bench-instructions
 
 help:
 	@echo "RxDemo: rebuild RxSwift's core in six steps (01-06), then its API, subjects, threads and schedulers (07-10)."
@@ -56,7 +56,8 @@ help:
 	@echo "  make test STEP=03     run one step's suite without compiling the other steps"
 	@echo "  make test STEP=06 SCENARIO=\"dispose twice\"   run the scenarios whose name contains that"
 	@echo "  make scenarios        list the scenarios, with the steps that run each"
-	@echo "  make test-threads STEP=08   the thread scenarios under ThreadSanitizer, races named (steps 06 on)"
+	@echo "  make test-threads STEP=08   the thread scenarios under ThreadSanitizer, races named (steps 06 on);"
+	@echo "                        MINE=1 races your Workshop/RxDemo08, ROUNDS=2000 more rounds (200)"
 	@echo "  make check-demos      compare every demo's output with $(GOLDEN)/"
 	@echo "  make golden           rewrite $(GOLDEN)/ from what the demos print now"
 	@echo "  make diff FROM=04 TO=05   show what a step changes (any two steps)"
@@ -68,7 +69,7 @@ help:
 	@echo "  make selftest         workshop: every starter is not done, every reference is, known mistakes are caught"
 	@echo "  make lint             swift format lint, as CI runs it"
 	@echo "  make bench            what each step costs per event and per subscription (release build; STEP=05 for one)"
-	@echo "  make bench-instructions STEP=06   instructions per event, with valgrind (MAPS=16, DIR=a copy)"
+	@echo "  make bench-instructions STEP=06   instructions per event and per subscription, with valgrind (MAPS=16, DIR=a copy)"
 	@echo "  make format           swift format, in place"
 	@echo
 	@echo "Workshop mode: write each step yourself in Workshop/RxDemoNN (git ignores it)."
@@ -79,6 +80,7 @@ help:
 	@echo "  make hint STEP=04     a hint for the scenario that failed first, then the next of three"
 	@echo "  make compare STEP=04  your code beside the reference step"
 	@echo "  make reset STEP=04    move your workspace aside and start over (nothing is deleted)"
+	@echo "  make restore STEP=04  move it back (the newest one make reset moved aside)"
 	@echo "  make progress         where you are in every step"
 	@echo "  make exercise STEP=05 copy the reference step 05 into Workshop/, for its page's exercises"
 	@echo
@@ -118,7 +120,7 @@ scenarios:
 # The workshop loop (Tests/Workshop). Each builds Workshop/RxDemoNN as step NN in a folder
 # of its own, .build-workshopNN.
 # `exec`, so that Ctrl-C or a SIGTERM reaches the tool itself, not a shell waiting for it.
-start exercise check hint reset compare watch:
+start exercise check hint reset restore compare watch:
 	@$(call require-step,STEP,$(STEP),$(STEP_NN))
 	@swift build -q --product Workshop && FROM="$(FROM)" VERBOSE="$(VERBOSE)" exec .build/debug/Workshop $@ $(STEP_NN)
 
@@ -127,26 +129,33 @@ progress:
 
 # The thread scenarios under ThreadSanitizer (swift test --sanitize=thread, in .build-tsan):
 # races named for steps 06-08, where they are the known defect; clean from step 09 on.
+# MINE=1 races your Workshop/RxDemoNN instead; ROUNDS=n sets the rounds per scenario (200),
+# SCENARIO= picks scenarios by name.
 test-threads:
 	@$(call require-step,STEP,$(STEP),$(STEP_NN))
-	@$(WORKSHOP) threads $(STEP_NN)
+	@MINE="$(MINE)" RXDEMO_SCENARIO="$(SCENARIO)" $(if $(ROUNDS),RXDEMO_THREAD_ROUNDS=$(ROUNDS)) $(WORKSHOP) threads $(STEP_NN)
 
 # $(call bench-build,NN): copies step NN (or DIR) into Tests/Bench/Step and builds RxDemoBench.
 bench-build = rm -rf Tests/Bench/Step && mkdir -p Tests/Bench/Step && \
 	cp $(or $(DIR),Steps/RxDemo$(1))/*.swift Tests/Bench/Step/ && rm -f Tests/Bench/Step/main.swift && \
 	RXDEMO_BENCH=$(1) swift build -c release -q --scratch-path .build-bench
 
-# Instructions per event through MAPS maps (default 16), counted by valgrind's callgrind:
-# the same on every run, where nanoseconds are not. Needs valgrind (apt-get install valgrind).
+# Instructions per event through MAPS maps (default 16), and per subscription (alone and
+# through two maps, as in the demos), counted by valgrind's callgrind: the same on every run,
+# where nanoseconds are not. Each figure is the difference between two runs of different
+# sizes, so start-up and the one-time setup cancel out. Needs valgrind (apt-get install valgrind).
 bench-instructions:
 	@$(call require-step,STEP,$(STEP),$(STEP_NN))
 	@command -v valgrind >/dev/null || { echo "error: needs valgrind (Debian: apt-get install valgrind)" >&2; exit 2; }
 	@$(call bench-build,$(STEP_NN))
-	@count() { valgrind --tool=callgrind --callgrind-out-file=.build-bench/callgrind.$$1.out \
-	    .build-bench/release/RxDemoBench --events $(or $(MAPS),16) $$1 2>&1 | sed -n 's/.*Collected : //p'; }; \
-	  small=$$(count 10000); large=$$(count 20000); \
-	  echo "RxDemo$(STEP_NN)$(if $(DIR), ($(DIR))) through $(or $(MAPS),16) maps: $$(( (large - small) / 10000 )) instructions per event"; \
-	  echo "by function: callgrind_annotate .build-bench/callgrind.20000.out | head -40"
+	@count() { valgrind --tool=callgrind --callgrind-out-file=.build-bench/callgrind.$$1-$$2-$$3.out \
+	    .build-bench/release/RxDemoBench --$$1 $$2 $$3 2>&1 | sed -n 's/.*Collected : //p'; }; \
+	  per() { small=$$(count $$1 $$2 $$3); large=$$(count $$1 $$2 $$4); echo $$(( (large - small) / ($$4 - $$3) )); }; \
+	  name="RxDemo$(STEP_NN)$(if $(DIR), ($(DIR)))"; \
+	  echo "$$name through $(or $(MAPS),16) maps: $$(per events $(or $(MAPS),16) 10000 20000) instructions per event"; \
+	  echo "$$name: $$(per subscriptions 0 1000 3000) instructions per subscription (create, one element, completed, freed)"; \
+	  $(if $(filter 01 02 03,$(STEP_NN)),,echo "$$name through 2 maps: $$(per subscriptions 2 1000 3000) instructions per subscription";) \
+	  echo "by function: callgrind_annotate .build-bench/callgrind.subscriptions-0-3000.out | head -40"
 	@rm -rf Tests/Bench/Step
 
 # What each step costs: release builds (whole-module optimisation), one step at a time, each

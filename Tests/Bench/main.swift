@@ -112,6 +112,34 @@ import Foundation
                 done.wait()
             }
             printLine("  \(step): observe(on: a serial queue): \(cell(hopped)) ns per event hop")
+            // n items scheduled on virtual time, due in an order that is not the order of
+            // scheduling, then run: per item, so that a cost growing faster than n shows as a
+            // growing figure. One run each; the next size is skipped after a run over 1 s (it could take minutes).
+            func scheduleAndRun(_ items: Int) -> Double {
+                let scheduler = HistoricalScheduler()
+                let elapsed = ContinuousClock().measure {
+                    for item in 0..<items {
+                        _ = scheduler.scheduleRelative(item, dueTime: .seconds((item * 7919) % 1000)) { value in
+                            checksum &+= value
+                            return Disposables.create()
+                        }
+                    }
+                    scheduler.start()
+                }
+                return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            }
+            _ = scheduleAndRun(1_000)  // warm-up
+            var cells: [String] = []
+            for items in [1_000, 10_000, 100_000] {
+                let seconds = scheduleAndRun(items)
+                cells.append("\(items): \(String(format: "%.0f", seconds * 1e9 / Double(items))) ns")
+                if seconds > 1 {
+                    cells.append("larger sizes skipped (that run took \(String(format: "%.0f", seconds)) s)")
+                    break
+                }
+            }
+            printLine(
+                "  \(step): n items scheduled on virtual time, then run, per item: " + cells.joined(separator: ", "))
         #endif
     }
 #else
@@ -142,6 +170,13 @@ if arguments.first == "--header" {
     // One pass, no timing: for instruction counts under `valgrind --tool=callgrind`.
     silenceStepOutput()
     if let chain = mapped(source(sending: count), maps) { subscribeCounting(chain) }
+} else if arguments.first == "--subscriptions", arguments.count == 3, let maps = Int(arguments[1]),
+    let count = Int(arguments[2])
+{
+    // `count` subscriptions, one after another, each to a source that sends one element and
+    // completes, through `maps` maps: per subscription under callgrind.
+    silenceStepOutput()
+    if let chain = mapped(source(sending: 1), maps) { for _ in 0..<count { subscribeCounting(chain) } }
 
 } else {
     silenceStepOutput()

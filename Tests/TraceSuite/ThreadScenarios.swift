@@ -23,6 +23,12 @@ public struct ThreadScenario: Sendable, CustomStringConvertible {
     // scenario checks the opposite mistake, a lock held too long, which only step 09 can make.
     public var exposesUnlockedState: Bool { id != .handlerWaitsForAnotherThread }
 
+    // What SCENARIO= picks: a part of the name or of the id, as for the trace scenarios.
+    public func matches(_ pattern: String?) -> Bool {
+        guard let pattern, !pattern.isEmpty else { return true }
+        return name.localizedCaseInsensitiveContains(pattern) || "\(id)".localizedCaseInsensitiveContains(pattern)
+    }
+
     public static let all: [ThreadScenario] = [
         ThreadScenario(id: .disposeRacingCompleted, needs: [.dispose]),
         ThreadScenario(id: .twoDisposesAtOnce, needs: [.dispose]),
@@ -43,11 +49,8 @@ extension Step {
     }
 
     public var selectedThreadScenarios: [ThreadScenario] {
-        let pattern = ProcessInfo.processInfo.environment["RXDEMO_SCENARIO"] ?? ""
-        return threadScenarios.filter {
-            pattern.isEmpty || $0.name.localizedCaseInsensitiveContains(pattern)
-                || "\($0.id)".localizedCaseInsensitiveContains(pattern)
-        }
+        let pattern = ProcessInfo.processInfo.environment["RXDEMO_SCENARIO"]
+        return threadScenarios.filter { $0.matches(pattern) }
     }
 
     // Steps 06-08 keep their flags and a subject's bag in plain variables.

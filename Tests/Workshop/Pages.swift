@@ -41,9 +41,15 @@ struct BuildItYourself {
         var scenarioHints: [String: [String]] = [:]
         for part in parts where part.title.hasPrefix("Hint: «") && part.title.hasSuffix("»") {
             let name = String(part.title.dropFirst("Hint: «".count).dropLast())
-            guard Scenario.all.contains(where: { $0.name == name }) else {
+            // A hint may follow a trace scenario or a thread scenario: both fail a check.
+            guard
+                Scenario.all.contains(where: { $0.name == name })
+                    || ThreadScenario.all.contains(where: { $0.name == name })
+            else {
                 throw WorkshopError(
-                    description: "\(page): '### \(part.title)' names no scenario; 'make scenarios' lists them")
+                    description:
+                        "\(page): '### \(part.title)' names no scenario; 'make scenarios' lists them (thread scenarios too)"
+                )
             }
             scenarioHints[name] = trimmed(part.body)
         }

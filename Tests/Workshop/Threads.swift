@@ -34,7 +34,7 @@ func sanitizerRun(_ step: Step, environment: [String: String], scratch: String, 
     let runs: [(name: String, id: String, exposing: Bool)] =
         together
         ? [("every thread scenario", "", step.threadScenarios.contains(where: \.exposesUnlockedState))]
-        : step.threadScenarios.map { ($0.name, "\($0.id)", $0.exposesUnlockedState) }
+        : step.selectedThreadScenarios.map { ($0.name, "\($0.id)", $0.exposesUnlockedState) }
     return try runs.map { scenario in
         let reports = "\(scratch)/tsan-reports/\(step)-\(scenario.id.isEmpty ? "all" : scenario.id)"
         try? files.removeItem(atPath: reports)
@@ -64,14 +64,28 @@ func sanitizerRun(_ step: Step, environment: [String: String], scratch: String, 
 // the races it reports, named by the step's own functions and lines. Steps 06-08 must show
 // their defect in every scenario (a race, or a crash of the unlocked bag); step 09 and later
 // must show none.
-func testThreads(_ step: Step) throws -> Int32 {
+// With `workspace` (MINE=1), the participant's own code is built and raced instead.
+func testThreads(_ step: Step, workspace: Workspace? = nil) throws -> Int32 {
     guard !step.threadScenarios.isEmpty else {
         throw WorkshopError(description: "\(step) has no thread scenarios; they start at step 06")
     }
-    let scratch = ".build-tsan"
-    print("\(step): building with ThreadSanitizer (swift build --sanitize=thread, in \(scratch)) …")
-    let outcomes = try sanitizerRun(step, environment: [:], scratch: scratch)
-    print("Each scenario: \(ThreadScenario.rounds) rounds of two threads released at the same moment.")
+    var environment: [String: String] = [:]
+    if let workspace {
+        guard isDirectory(workspace.path) else {
+            throw WorkshopError(
+                description:
+                    "there is no \(workspace.path) to race; 'make start STEP=\(workspace.number)' creates it, and without MINE=1 the reference runs"
+            )
+        }
+        environment["RXDEMO_WORKSPACE"] = workspace.path
+    }
+    let scratch = workspace == nil ? ".build-tsan" : ".build-tsan-workshop"
+    let what = workspace.map { "\($0.path) as \(step)" } ?? "\(step)"
+    print("\(what): building with ThreadSanitizer (swift build --sanitize=thread, in \(scratch)) …")
+    let outcomes = try sanitizerRun(step, environment: environment, scratch: scratch)
+    print(
+        "Each scenario: \(ThreadScenario.rounds) rounds of two threads released at the same moment"
+            + " (ROUNDS=n sets how many).")
     for outcome in outcomes {
         print()
         print("«\(outcome.name)»")

@@ -13,6 +13,7 @@ let usage = """
       check NN      compile Workshop/RxDemoNN as step NN and report (VERBOSE=1: every failure)
       hint NN       the next of three hints
       reset NN      move Workshop/RxDemoNN aside (nothing is deleted)
+      restore NN    move the workspace that the last reset moved aside back
       progress      every step: not started, k of m, done
       compare NN    your workspace beside the reference step (git diff --no-index)
       watch NN      check again whenever a workspace file changes, until Ctrl-C
@@ -20,6 +21,7 @@ let usage = """
       selftest [NN ...]  for each step: the starter is not done, the reference is
       summary DIR   one line per step, from the records a test run wrote to DIR (`make test`)
       threads NN    the thread scenarios of step NN under ThreadSanitizer, with the races named
+                    (MINE=1: your Workshop/RxDemoNN; RXDEMO_THREAD_ROUNDS: rounds per scenario)
     """
 
 func parseStep(_ text: String?) throws -> Step {
@@ -132,25 +134,25 @@ func createStarter(_ workspace: Workspace, from starter: Starter) throws {
     try? files.removeItem(atPath: workspace.lastCheck)
 }
 
-func start(_ workspace: Workspace, from choice: String?) throws {
+func start(_ workspace: Workspace, from choice: String?, out: (String) -> Void = { print($0) }) throws {
     try refuseExisting(workspace)
     let starter = try chooseStarter(for: workspace, from: choice)
     let page = try BuildItYourself(step: workspace.step)
     try createStarter(workspace, from: starter)
     let why = starter.reason.map { ", because \($0)" } ?? ""
     let demo = starter.folder == nil ? "" : " and step \(workspace.number)'s demo"
-    print("Created \(workspace.path)/ from \(starter.origin)\(demo)\(why).")
+    out("Created \(workspace.path)/ from \(starter.origin)\(demo)\(why).")
     if starter.folder != nil {
-        print("(FROM=mine or FROM=reference chooses; 'make reset STEP=\(workspace.number)' first to start over.)")
+        out("(FROM=mine or FROM=reference chooses; 'make reset STEP=\(workspace.number)' first to start over.)")
     }
-    print()
-    page.goal.forEach { print($0) }
-    print()
-    print("Read: \(page.page)")
-    print("Write: " + changedFiles(workspace.step).joined(separator: ", "))
-    print("Check: make check STEP=\(workspace.number)    (or make watch STEP=\(workspace.number))")
-    print("Run your demo: make run STEP=\(workspace.number) MINE=1")
-    print("Stuck: make hint STEP=\(workspace.number)")
+    out("")
+    page.goal.forEach(out)
+    out("")
+    out("Read: \(page.page)")
+    out("Write: " + changedFiles(workspace.step).joined(separator: ", "))
+    out("Check: make check STEP=\(workspace.number)    (or make watch STEP=\(workspace.number))")
+    out("Run your demo: make run STEP=\(workspace.number) MINE=1")
+    out("Stuck: make hint STEP=\(workspace.number)")
 }
 
 func exercise(_ workspace: Workspace) throws {
@@ -166,7 +168,7 @@ func exercise(_ workspace: Workspace) throws {
 
 // The hint for the scenario that failed first at the last check, when the page has one and
 // it has not been shown yet; otherwise the next of the page's three hints.
-func hint(_ workspace: Workspace) throws {
+func hint(_ workspace: Workspace, out: (String) -> Void = { print($0) }) throws {
     let page = try BuildItYourself(step: workspace.step)
     let state = "\(workspace.root)/.hints/\(workspace.name)"
     let lines = read(state)?.split(separator: "\n").map(String.init) ?? []
@@ -178,30 +180,30 @@ func hint(_ workspace: Workspace) throws {
     }
     let last = LastCheck(of: workspace)
     if let id = last?.firstFailing, let scenario = Scenario.all.first(where: { $0.id == id }) {
-        print("Your last check failed first at «\(scenario.name)».")
+        out("Your last check failed first at «\(scenario.name)».")
         if let concept = page.scenarioHints[scenario.name], !shownFor.contains(id.rawValue) {
-            print("A hint for that scenario:")
-            concept.forEach { print($0) }
+            out("A hint for that scenario:")
+            concept.forEach(out)
             try remember("for \(id.rawValue)")
-            print()
-            print("Again for the page's general hints: make hint STEP=\(workspace.number)")
+            out("")
+            out("Again for the page's general hints: make hint STEP=\(workspace.number)")
             return
         }
-        print()
+        out("")
     } else if last == nil {
-        print("(No check yet: 'make check STEP=\(workspace.number)' first lets the hint start from what fails.)")
-        print()
+        out("(No check yet: 'make check STEP=\(workspace.number)' first lets the hint start from what fails.)")
+        out("")
     }
     let next = min(shown, page.hints.count - 1)
-    print("Hint \(next + 1) of \(page.hints.count) for \(workspace.name)")
-    page.hints[next].dropFirst().forEach { print($0) }
+    out("Hint \(next + 1) of \(page.hints.count) for \(workspace.name)")
+    page.hints[next].dropFirst().forEach(out)
     if next + 1 < page.hints.count {
         try remember("\(next + 1)")
-        print()
-        print("Again for the next hint: make hint STEP=\(workspace.number)")
+        out("")
+        out("Again for the next hint: make hint STEP=\(workspace.number)")
     } else {
-        print()
-        print("That was the last hint. The reference beside your code: make compare STEP=\(workspace.number)")
+        out("")
+        out("That was the last hint. The reference beside your code: make compare STEP=\(workspace.number)")
     }
 }
 
@@ -214,21 +216,47 @@ func reset(_ workspace: Workspace) throws {
     try files.moveItem(atPath: workspace.path, toPath: aside)
     print("Moved your code to \(aside)/ (nothing was deleted).")
     print("Begin again with: make start STEP=\(workspace.number)")
+    print("Changed your mind? make restore STEP=\(workspace.number) moves it back.")
 }
+
+// Undoes the last `make reset`: the newest folder it moved aside comes back.
+func restore(_ workspace: Workspace) throws {
+    let prefix = "\(workspace.name).reset-"
+    let asides = ((try? files.contentsOfDirectory(atPath: workspace.root)) ?? []).filter { $0.hasPrefix(prefix) }
+    guard let newest = asides.sorted().last else {
+        throw WorkshopError(
+            description:
+                "nothing to restore: 'make reset STEP=\(workspace.number)' has moved no \(workspace.path) aside")
+    }
+    guard !exists(workspace.path) else {
+        throw WorkshopError(
+            description: """
+                \(workspace.path) exists, and it is never overwritten: move it aside first with \
+                'make reset STEP=\(workspace.number)', then 'make restore STEP=\(workspace.number)' brings back \
+                \(workspace.root)/\(newest) (the one before it stays aside under its own name)
+                """)
+    }
+    try files.moveItem(atPath: "\(workspace.root)/\(newest)", toPath: workspace.path)
+    print("Moved \(workspace.root)/\(newest)/ back to \(workspace.path)/.")
+    print("Go on with: make check STEP=\(workspace.number)")
+}
+
+// The course's acts, for `make progress`: which is done, under way, or not started.
+let acts: [(name: String, steps: ClosedRange<Int>)] = [("The core", 1...6), ("The second act", 7...10)]
 
 func progress(root: String) {
     print("Workshop progress (\(root)/):")
-    var next: String? = nil
-    var inProgress: String? = nil
+    var done: Set<Step> = []
+    var started: Set<Step> = []
     for step in Step.allCases {
         let workspace = Workspace(step: step, root: root)
         var state = "not started"
-        var done = false
         if isDirectory(workspace.path) {
+            started.insert(step)
             state = "started, not checked yet"
             if let last = LastCheck(of: workspace) {
                 state = last.summary
-                done = last.done && last.isCurrent(for: workspace)
+                if last.done && last.isCurrent(for: workspace) { done.insert(step) }
                 if !last.isCurrent(for: workspace) { state += " (changed since the last check)" }
             }
             if let origin = workspace.origin { state += "; started from \(origin)" }
@@ -240,20 +268,33 @@ func progress(root: String) {
             state += "; moved aside by make reset: " + aside.sorted().map { "\(root)/\($0)" }.joined(separator: ", ")
         }
         print("  \(step)  \(state)")
-        if !done {
-            if isDirectory(workspace.path) {
-                inProgress = inProgress ?? "make check STEP=\(workspace.number)"
-            } else {
-                next = next ?? "make start STEP=\(workspace.number)"
-            }
+    }
+    guard done.count < Step.allCases.count else {
+        print("All \(Step.allCases.count) steps are done. What real RxSwift adds beyond them: Docs/beyond-06.md")
+        return
+    }
+    // Each act on its own: a participant may take the second act first, from the reference.
+    var next: String? = nil
+    for act in acts {
+        let steps = Step.allCases.filter { act.steps.contains($0.rawValue) }
+        let range = "\(steps.first!.number)-\(steps.last!.number)"
+        let doneHere = steps.filter(done.contains)
+        let underWay = steps.first { started.contains($0) && !done.contains($0) }
+        let notStarted = steps.first { !started.contains($0) }
+        if doneHere.count == steps.count {
+            print("\(act.name) (\(range)): done.")
+        } else if let underWay {
+            print(
+                "\(act.name) (\(range)): \(doneHere.count) of \(steps.count) done, \(underWay) under way."
+            )
+            next = next ?? "make check STEP=\(underWay.number)"
+        } else if let notStarted {
+            let what = doneHere.isEmpty ? "not started" : "\(doneHere.count) of \(steps.count) done"
+            print("\(act.name) (\(range)): \(what).")
+            next = next ?? "make start STEP=\(notStarted.number)"
         }
     }
-    // A step under way comes before one not started.
-    if let next = inProgress ?? next {
-        print("Next: \(next)")
-    } else {
-        print("All \(Step.allCases.count) steps are done. What real RxSwift adds beyond them: Docs/beyond-06.md")
-    }
+    if let next { print("Next: \(next)") }
 }
 
 func compare(_ workspace: Workspace) throws {
@@ -297,16 +338,24 @@ func watch(_ workspace: Workspace, verbose: Bool) throws {
     }
 }
 
+// The trace scenarios and the thread scenarios whose name contains `pattern`: both are what
+// SCENARIO= picks for `make test`.
 func listScenarios(_ pattern: String?) throws {
     let matching = Scenario.all.filter { $0.matches(pattern) }
-    guard !matching.isEmpty else {
+    let threads = ThreadScenario.all.filter { $0.matches(pattern) }
+    guard !matching.isEmpty || !threads.isEmpty else {
         throw WorkshopError(
             description: "no scenario matches \"\(pattern ?? "")\"; the scenarios are:\n"
-                + Scenario.all.map { "  \($0.name)" }.joined(separator: "\n"))
+                + (Scenario.all.map(\.name) + ThreadScenario.all.map { "\($0.name) (on two threads)" })
+                .map { "  \($0)" }.joined(separator: "\n"))
     }
     for scenario in matching {
         let steps = Step.allCases.filter { $0.scenarios.contains { $0.id == scenario.id } }.map(\.number)
         print("\(scenario.name)  [\(scenario.id); steps \(steps.joined(separator: " "))]")
+    }
+    for scenario in threads {
+        let steps = Step.allCases.filter { $0.threadScenarios.contains { $0.id == scenario.id } }.map(\.number)
+        print("\(scenario.name)  [on two threads, \(scenario.id); steps \(steps.joined(separator: " "))]")
     }
 }
 
@@ -352,8 +401,8 @@ func build(_ alternative: Alternative, root: String) throws -> CheckResult {
     return try check(workspace, verbose: false, quiet: true)
 }
 
-// For every step: the untouched starter is not done, and the reference copied into the
-// workspace is; correct alternatives are done too, and known mistakes are not. Run by CI
+// For every step: `make start` and `make hint` work, the untouched starter is not done, and
+// the reference copied into the workspace is; correct alternatives are done too, and known mistakes are not. Run by CI
 // in a folder of its own, never in the participant's Workshop/.
 func selftest(_ steps: [Step]) throws -> Int32 {
     let root = ".build-selftest-src"
@@ -365,14 +414,28 @@ func selftest(_ steps: [Step]) throws -> Int32 {
     for step in steps {
         let workspace = Workspace(step: step, root: root)
         try? files.removeItem(atPath: workspace.path)
-        try createStarter(workspace, from: chooseStarter(for: workspace, from: "reference"))
+        try? files.removeItem(atPath: "\(root)/.hints/\(workspace.name)")
+        // A participant's first three commands, through the same code as `make start`, `make
+        // check` and `make hint`: each reads the step's page, so a page they cannot use fails here.
+        var said: [String] = []
+        var problems: [String] = []
+        do { try start(workspace, from: "reference", out: { said.append($0) }) } catch {
+            problems.append("make start: \(error)")
+            try createStarter(workspace, from: chooseStarter(for: workspace, from: "reference"))
+        }
         let starter = try check(workspace, verbose: false, quiet: true)
+        said = []
+        do { try hint(workspace, out: { said.append($0) }) } catch { problems.append("make hint: \(error)") }
+        if problems.isEmpty && !said.contains(where: { $0.hasPrefix("Hint 1 of ") || $0.hasPrefix("A hint for") }) {
+            problems.append("make hint printed no hint: " + said.joined(separator: " / "))
+        }
         try referenceCopy(workspace, file: "", changes: [:], what: "")
         let reference = try check(workspace, verbose: false, quiet: true)
-        let ok = starter.status != .done && reference.status == .done
+        let ok = starter.status != .done && reference.status == .done && problems.isEmpty
         count(ok)
         let left = "not done (\(starter.summary))".padding(toLength: 29, withPad: " ", startingAt: 0)
         print("\(step)  \(left)\(reference.summary)\(ok ? "" : "   ✘ expected: starter not done, reference done")")
+        problems.forEach { print("          ✘ \($0)") }
     }
     let wantedAlternatives = alternatives.filter { steps.contains($0.step) }
     if !wantedAlternatives.isEmpty {
@@ -406,7 +469,9 @@ func selftest(_ steps: [Step]) throws -> Int32 {
 func summary(reportFolder: String) throws {
     for step in Step.allCases {
         let records = ReportFolder.readRecords(of: step, in: reportFolder)
-        guard !records.isEmpty else { continue }
+        let threads = ReportFolder.readThreads(of: step, in: reportFolder)
+        // SCENARIO= may pick only thread scenarios: then there is no trace line to print.
+        guard !records.isEmpty || !threads.isEmpty else { continue }
         let results = step.scenarios.compactMap { scenario in
             records[scenario.id].map { (scenario, $0.result(of: scenario)) }
         }
@@ -420,12 +485,11 @@ func summary(reportFolder: String) throws {
         var line = "\(step)  \(results.count) scenarios: \(passing) pass"
         if known > 0 { line += ", \(known) show the step's known defects, as expected" }
         if failing > 0 { line += ", \(failing) FAIL" }
-        print(line)
+        if !records.isEmpty { print(line) } else { print(step) }
         for defect in step.defects where shown[defect] != nil {
             print(
                 "          known defect: \(defect.title) (\(shown[defect]!) scenario\(shown[defect]! == 1 ? "" : "s"))")
         }
-        let threads = ReportFolder.readThreads(of: step, in: reportFolder)
         if !threads.isEmpty {
             let clean = threads.values.filter { $0.hasPrefix("no anomaly") }.count
             let scenarios = "\(threads.count) thread scenario\(threads.count == 1 ? "" : "s")"
@@ -452,11 +516,15 @@ func main() throws -> Int32 {
         return result.status == .done ? 0 : 1
     case "hint": try hint(workspace())
     case "reset": try reset(workspace())
+    case "restore": try restore(workspace())
     case "progress": progress(root: root)
     case "compare": try compare(workspace())
     case "watch": try watch(workspace(), verbose: verbose)
     case "scenarios": try listScenarios(arguments.dropFirst().first)
-    case "threads": return try testThreads(workspace().step)
+    case "threads":
+        let mine = !(environment["MINE"] ?? "").isEmpty && environment["MINE"] != "0"
+        let chosen = try workspace()
+        return try testThreads(chosen.step, workspace: mine ? chosen : nil)
     case "summary":
         guard let folder = arguments.dropFirst().first else {
             throw WorkshopError(description: "summary needs a folder")
