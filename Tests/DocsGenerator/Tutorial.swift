@@ -491,7 +491,23 @@ func section(_ heading: String, in lines: [String]) -> [String] {
     guard let start = lines.firstIndex(of: "## \(heading)") else { return [] }
     var paragraphs: [String] = []
     var current: [String] = []
+    var code: [String]? = nil
     for line in lines[(start + 1)...] {
+        // A paragraph that ends with a colon introduces the code below it: a one-line block
+        // joins the paragraph as inline code, so that the sentence never ends in the air.
+        if var block = code {
+            if line.hasPrefix("```") {
+                if block.count == 1, let last = paragraphs.popLast() { paragraphs.append(last + " `\(block[0])`") }
+                break
+            }
+            block.append(line)
+            code = block
+            continue
+        }
+        if line.hasPrefix("```"), current.isEmpty, paragraphs.last?.hasSuffix(":") == true {
+            code = []
+            continue
+        }
         if line.hasPrefix("#") || line.hasPrefix("```") || line.hasPrefix("- ") || line.hasPrefix("|") { break }
         if line.isEmpty {
             if !current.isEmpty { paragraphs.append(current.joined(separator: " ")) }

@@ -40,10 +40,11 @@ struct Workspace {
 struct LastCheck {
     let summary: String
     let done: Bool
-    let firstFailing: ScenarioID?
+    // The name of the scenario that failed first: a trace scenario, else a thread scenario.
+    let firstFailing: String?
     let fingerprint: String
 
-    init(summary: String, done: Bool, firstFailing: ScenarioID?, fingerprint: String) {
+    init(summary: String, done: Bool, firstFailing: String?, fingerprint: String) {
         self.summary = summary
         self.done = done
         self.firstFailing = firstFailing
@@ -58,14 +59,14 @@ struct LastCheck {
         guard let summary = value("summary"), let fingerprint = value("fingerprint") else { return nil }
         self.summary = summary
         self.done = value("done") == "yes"
-        self.firstFailing = value("first-failing").flatMap(ScenarioID.init(rawValue:))
+        self.firstFailing = value("first-failing")
         self.fingerprint = fingerprint
     }
 
     func save(for workspace: Workspace) {
         try? files.createDirectory(atPath: workspace.stateFolder, withIntermediateDirectories: true)
         var lines = ["summary \(summary)", "done \(done ? "yes" : "no")", "fingerprint \(fingerprint)"]
-        if let firstFailing { lines.append("first-failing \(firstFailing.rawValue)") }
+        if let firstFailing { lines.append("first-failing \(firstFailing)") }
         try? write(lines.joined(separator: "\n") + "\n", to: workspace.lastCheck)
     }
 
@@ -135,11 +136,15 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
     // From step 09 on, the thread scenarios must hold in every round, and ThreadSanitizer,
     // which sees a race whether or not it did harm this time, must find none.
     var threadProblems: [String] = []
+    var firstFailingThread: String? = nil
     if step.isThreadSafe {
         let outcomes = ReportFolder.readThreads(of: step, in: reportFolder)
         for scenario in step.threadScenarios {
             let outcome = outcomes[scenario.id] ?? "did not run"
-            if !outcome.hasPrefix("no anomaly") { threadProblems.append("«\(scenario.name)»: \(outcome)") }
+            if !outcome.hasPrefix("no anomaly") {
+                threadProblems.append("«\(scenario.name)»: \(outcome)")
+                firstFailingThread = firstFailingThread ?? scenario.name
+            }
         }
         if failing.isEmpty && shapeOK && threadProblems.isEmpty {
             let scratch = workspace.root == defaultRoot ? ".build-tsan-workshop" : ".build-tsan-selftest"
@@ -226,8 +231,11 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
     let summary =
         done
         ? "done" : "\(passing) of \(scenarios.count) pass" + (threadProblems.isEmpty ? "" : ", thread scenarios fail")
-    LastCheck(summary: summary, done: done, firstFailing: failing.first?.0.id, fingerprint: fingerprint)
-        .save(for: workspace)
+    LastCheck(
+        summary: summary, done: done, firstFailing: failing.first?.0.name ?? firstFailingThread,
+        fingerprint: fingerprint
+    )
+    .save(for: workspace)
     say()
     if done {
         say("Done: \(step) passes every scenario the reference step passes, and has \(step.shapeSource) shape.")

@@ -134,7 +134,7 @@ let mutants: [Mutant] = [
     Mutant(
         step: .rxDemo10, mistake: "the trampoline runs a nested schedule at once, on the stack",
         file: "CurrentThreadScheduler.swift",
-        changes: ["if let queue = Self.queue {": "if false, let queue = Self.queue {"]),
+        changes: ["guard Self.isScheduleRequired else {": "guard Self.isScheduleRequired || true else {"]),
 ]
 
 // Correct solutions that differ from the reference: the suite must call each of them done.

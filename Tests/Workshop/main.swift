@@ -166,43 +166,38 @@ func exercise(_ workspace: Workspace) throws {
     print("Change it there; 'make check STEP=\(workspace.number)' reports which known defects your change fixes.")
 }
 
-// The hint for the scenario that failed first at the last check, when the page has one and
-// it has not been shown yet; otherwise the next of the page's three hints.
+// Hints follow the failure: for the scenario that failed first at the last check, the page's
+// hint for it, then the page's three general hints, one more each time; when the first
+// failing scenario changes, the hints start again from its own.
 func hint(_ workspace: Workspace, out: (String) -> Void = { print($0) }) throws {
     let page = try BuildItYourself(step: workspace.step)
     let state = "\(workspace.root)/.hints/\(workspace.name)"
-    let lines = read(state)?.split(separator: "\n").map(String.init) ?? []
-    let shown = lines.compactMap { Int($0) }.last ?? 0
-    let shownFor = Set(lines.filter { $0.hasPrefix("for ") }.map { String($0.dropFirst(4)) })
-    func remember(_ line: String) throws {
-        try files.createDirectory(atPath: "\(workspace.root)/.hints", withIntermediateDirectories: true)
-        try write((lines + [line]).joined(separator: "\n") + "\n", to: state)
-    }
     let last = LastCheck(of: workspace)
-    if let id = last?.firstFailing, let scenario = Scenario.all.first(where: { $0.id == id }) {
-        out("Your last check failed first at «\(scenario.name)».")
-        if let concept = page.scenarioHints[scenario.name], !shownFor.contains(id.rawValue) {
-            out("A hint for that scenario:")
-            concept.forEach(out)
-            try remember("for \(id.rawValue)")
-            out("")
-            out("Again for the page's general hints: make hint STEP=\(workspace.number)")
-            return
-        }
+    let failing = last?.firstFailing
+    // "scenario name<TAB>how many of its hints were shown"; the last line counts.
+    let key = failing ?? ""
+    let remembered = (read(state) ?? "").split(separator: "\n").last.map { $0.split(separator: "\t") }
+    let shown = remembered.flatMap { $0.count == 2 && String($0[0]) == key ? Int($0[1]) : nil } ?? 0
+    var sequence: [[String]] = []
+    if let failing {
+        out("Your last check failed first at «\(failing)».")
+        if let own = page.scenarioHints[failing] { sequence.append(["A hint for that scenario:"] + own) }
         out("")
     } else if last == nil {
         out("(No check yet: 'make check STEP=\(workspace.number)' first lets the hint start from what fails.)")
         out("")
     }
-    let next = min(shown, page.hints.count - 1)
-    out("Hint \(next + 1) of \(page.hints.count) for \(workspace.name)")
-    page.hints[next].dropFirst().forEach(out)
-    if next + 1 < page.hints.count {
-        try remember("\(next + 1)")
-        out("")
+    sequence += page.hints.enumerated().map { index, hint in
+        ["Hint \(index + 1) of \(page.hints.count) for \(workspace.name)"] + hint.dropFirst()
+    }
+    let next = min(shown, sequence.count - 1)
+    sequence[next].forEach(out)
+    try files.createDirectory(atPath: "\(workspace.root)/.hints", withIntermediateDirectories: true)
+    try write("\(key)\t\(next + 1)\n", to: state)
+    out("")
+    if next + 1 < sequence.count {
         out("Again for the next hint: make hint STEP=\(workspace.number)")
     } else {
-        out("")
         out("That was the last hint. The reference beside your code: make compare STEP=\(workspace.number)")
     }
 }
@@ -401,6 +396,18 @@ func build(_ alternative: Alternative, root: String) throws -> CheckResult {
     return try check(workspace, verbose: false, quiet: true)
 }
 
+// The names of the scenarios that this step is the first to require: trace scenarios the step
+// before does not run, and the thread scenarios once the step is meant to be thread-safe.
+// From step 07 on, each has a hint of its own on the page.
+func scenariosFirstRequired(by step: Step) -> [String] {
+    guard let previous = Step(rawValue: step.rawValue - 1) else { return step.scenarios.map(\.name) }
+    let trace = step.scenarios.filter { scenario in !previous.scenarios.contains { $0.id == scenario.id } }
+    let threads = step.threadScenarios.filter { scenario in
+        step.isThreadSafe && !(previous.isThreadSafe && previous.threadScenarios.contains { $0.id == scenario.id })
+    }
+    return trace.map(\.name) + threads.map(\.name)
+}
+
 // For every step: `make start` and `make hint` work, the untouched starter is not done, and
 // the reference copied into the workspace is; correct alternatives are done too, and known mistakes are not. Run by CI
 // in a folder of its own, never in the participant's Workshop/.
@@ -428,6 +435,13 @@ func selftest(_ steps: [Step]) throws -> Int32 {
         do { try hint(workspace, out: { said.append($0) }) } catch { problems.append("make hint: \(error)") }
         if problems.isEmpty && !said.contains(where: { $0.hasPrefix("Hint 1 of ") || $0.hasPrefix("A hint for") }) {
             problems.append("make hint printed no hint: " + said.joined(separator: " / "))
+        }
+        if step.isSecondAct, let page = try? BuildItYourself(step: step) {
+            let missing = scenariosFirstRequired(by: step).filter { page.scenarioHints[$0] == nil }
+            if !missing.isEmpty {
+                problems.append(
+                    "\(page.page) needs a '### Hint: «…»' for " + missing.map { "«\($0)»" }.joined(separator: ", "))
+            }
         }
         try referenceCopy(workspace, file: "", changes: [:], what: "")
         let reference = try check(workspace, verbose: false, quiet: true)

@@ -9,11 +9,35 @@ import Foundation
 final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Sendable {
     static let instance = CurrentThreadScheduler()
 
-    // One queue per thread, kept in the thread's dictionary; none while nothing runs.
-    private static let queueKey = "RxDemo.CurrentThreadScheduler.queue"
+    // Two thread-local slots under pthread keys, as RxSwift keeps its flag: a raw pointer per
+    // thread, read and written without boxing or casting a value. Every outermost subscribe
+    // passes through here, so what a slot costs is what every subscription costs.
+    private static let isScheduleRequiredKey = makeKey()
+    private static let queueKey = makeKey()
 
+    private static func makeKey() -> pthread_key_t {
+        var key = pthread_key_t()
+        guard pthread_key_create(&key, nil) == 0 else { fatalError("pthread_key_create failed") }
+        return key
+    }
+
+    // First in, first out: the items an action scheduled run in the order it scheduled them.
     final class Queue {
-        var items: [ScheduledItem] = []
+        private var items: [ScheduledItem] = []
+        private var head = 0
+
+        func enqueue(_ item: ScheduledItem) { self.items.append(item) }
+
+        func dequeue() -> ScheduledItem? {
+            guard self.head < self.items.count else { return nil }
+            let item = self.items[self.head]
+            self.head += 1
+            if self.head == self.items.count {
+                self.items.removeAll(keepingCapacity: true)
+                self.head = 0
+            }
+            return item
+        }
     }
 
     final class ScheduledItem: Disposable {
@@ -35,26 +59,43 @@ final class CurrentThreadScheduler: ImmediateSchedulerType, @unchecked Sendable 
         }
     }
 
-    private static var queue: Queue? {
-        get { Thread.current.threadDictionary[queueKey] as? Queue }
-        set { Thread.current.threadDictionary[queueKey] = newValue }
+    // True when nothing runs on this thread's trampoline: the next `schedule` runs at once.
+    // Any pointer that is not nil means "running"; what it points to is never read.
+    private(set) static var isScheduleRequired: Bool {
+        get { pthread_getspecific(isScheduleRequiredKey) == nil }
+        set { pthread_setspecific(isScheduleRequiredKey, newValue ? nil : UnsafeRawPointer(bitPattern: 1)) }
     }
 
-    // True when nothing runs on this thread's trampoline: the next `schedule` runs at once.
-    static var isScheduleRequired: Bool { queue == nil }
+    // The queue exists only once an action scheduled something while the trampoline ran; the
+    // slot holds one retain of it.
+    private static var queue: Queue? {
+        get { pthread_getspecific(queueKey).map { Unmanaged<Queue>.fromOpaque($0).takeUnretainedValue() } }
+        set {
+            if let old = pthread_getspecific(queueKey) { Unmanaged<Queue>.fromOpaque(old).release() }
+            pthread_setspecific(queueKey, newValue.map { UnsafeRawPointer(Unmanaged.passRetained($0).toOpaque()) })
+        }
+    }
 
     func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
-        if let queue = Self.queue {
+        guard Self.isScheduleRequired else {
             let item = ScheduledItem { action(state) }
-            queue.items.append(item)
+            if let queue = Self.queue {
+                queue.enqueue(item)
+            } else {
+                let queue = Queue()
+                queue.enqueue(item)
+                Self.queue = queue
+            }
             return item
         }
-        let queue = Queue()
-        Self.queue = queue
-        defer { Self.queue = nil }
+        Self.isScheduleRequired = false
+        defer {
+            Self.isScheduleRequired = true
+            Self.queue = nil
+        }
         let disposable = action(state)
-        while !queue.items.isEmpty {
-            let item = queue.items.removeFirst()
+        guard let queue = Self.queue else { return disposable }
+        while let item = queue.dequeue() {
             if !item.isDisposed { item.invoke() }
         }
         return disposable

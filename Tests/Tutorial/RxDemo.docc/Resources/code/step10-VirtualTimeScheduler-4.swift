@@ -46,12 +46,20 @@ class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType {
     private(set) var clock: VirtualTime
     private let converter: Converter
     private var running = false
-    private var items: [Item] = []
+    // The earliest first; of two due at the same time, the one scheduled first.
+    private var items: PriorityQueue<Item>
     private var nextId = 0
 
     init(initialClock: VirtualTime, converter: Converter) {
         self.clock = initialClock
         self.converter = converter
+        self.items = PriorityQueue { first, second in
+            switch converter.compareVirtualTime(first.time, second.time) {
+            case .lessThan: true
+            case .equal: first.id < second.id
+            case .greaterThan: false
+            }
+        }
     }
 
     var now: RxTime { self.converter.convertFromVirtualTime(self.clock) }
@@ -81,7 +89,7 @@ class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType {
     ) -> Disposable {
         let item = Item(time: time, id: self.nextId) { action(state) }
         self.nextId += 1
-        self.items.append(item)
+        self.items.enqueue(item)
         return item
     }
 
@@ -121,16 +129,12 @@ class VirtualTimeScheduler<Converter: VirtualTimeConverterType>: SchedulerType {
         if self.converter.compareVirtualTime(time, self.clock) == .greaterThan { self.clock = time }
     }
 
-    // The earliest item not disposed (by time, then by order of scheduling), removed.
+    // The earliest item not disposed (by time, then by order of scheduling), removed; disposed
+    // items are dropped as they come to the front.
     private func takeNext(until limit: VirtualTime?) -> Item? {
-        self.items.removeAll { $0.disposable.isDisposed }
-        guard var best = self.items.first else { return nil }
-        for item in self.items.dropFirst() {
-            let order = self.converter.compareVirtualTime(item.time, best.time)
-            if order == .lessThan || (order == .equal && item.id < best.id) { best = item }
-        }
-        if let limit, self.converter.compareVirtualTime(best.time, limit) == .greaterThan { return nil }
-        self.items.removeAll { $0 === best }
-        return best
+        while let next = self.items.peek(), next.disposable.isDisposed { _ = self.items.dequeue() }
+        guard let next = self.items.peek() else { return nil }
+        if let limit, self.converter.compareVirtualTime(next.time, limit) == .greaterThan { return nil }
+        return self.items.dequeue()
     }
 }

@@ -58,7 +58,7 @@ scheduler.start()
 // 3. Threads: the subscribe handler runs on a worker queue (subscribe(on:)), the events reach
 // the subscriber on the main queue (observe(on:)). A command-line program must hand its main
 // thread to the main queue: `RunLoop.main.run()` does, on macOS and on Linux, as an app's run
-// loop does. (Linux's `RunLoop.main.run()` would run the main queue on another thread.)
+// loop does. (Linux's `dispatchMain()` would run the main queue on another thread.)
 let worker = SerialDispatchQueueScheduler(internalSerialQueueName: "worker")
 _ = Observable<Int>.create { observer in
     print("the subscribe handler runs on the main thread: \(Thread.isMainThread)")
