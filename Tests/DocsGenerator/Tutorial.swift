@@ -61,6 +61,10 @@ func tableOfContents(_ chapters: [(step: Step, title: String, minutes: Int)]) ->
                 questions that ask you to predict what the step prints. The core, steps 01 to 06,
                 follows the article that the course is built on; the second act uses RxSwift's own
                 names, so that a program written against a step compiles against RxSwift 6.
+
+                In a workshop, build each step yourself first (`make start STEP=01`, then
+                `make check STEP=01` until it says done) and read its tutorial after: a tutorial
+                shows the finished code.
             }
 
             @Volume(name: "The core") {
@@ -107,6 +111,11 @@ struct StepTutorial {
         body.append("@Tutorial(time: \(minutes)) {")
         body.append("    @Intro(title: \"\(title)\") {")
         body += indent(plain(section("The gap", in: lines).first ?? ""), 8)
+        body.append("")
+        body += indent(
+            plain(
+                "Building this step in a workshop? Build it first (`make start STEP=\(step.number)`) and read this"
+                    + " tutorial after: it shows the finished code."), 8)
         body.append("    }")
         for file in files {
             body.append("")
