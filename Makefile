@@ -174,8 +174,10 @@ bench:
 	done; .build-bench/release/RxDemoBench --baseline; rm -rf Tests/Bench/Step
 
 # CI: for each step, the untouched starter is not done and the reference step is.
+# The thread checks run 200 rounds here instead of a check's 20: a race that only a rare
+# interleaving shows is named more often (not yet on every run: issue 19).
 selftest:
-	@$(WORKSHOP) selftest $(STEP_NN)
+	@RXDEMO_CHECK_ROUNDS=200 $(WORKSHOP) selftest $(STEP_NN)
 
 # Builds every demo and keeps what each prints in $(DEMO_OUT).
 demo-output:
