@@ -11,8 +11,6 @@ struct PriorityQueue<Element> {
         self.hasHigherPriority = hasHigherPriority
     }
 
-    var isEmpty: Bool { self.elements.isEmpty }
-
     func peek() -> Element? { self.elements.first }
 
     mutating func enqueue(_ element: Element) {
