@@ -367,8 +367,37 @@ func caption(adding block: String) -> [String] {
     }
     .filter { !$0.hasPrefix("MARK:") && !$0.isEmpty }
     let code = lines.first { !$0.hasPrefix("//") && !$0.isEmpty } ?? ""
-    let what = "Add `\(code.replacingOccurrences(of: "`", with: "'"))`."
+    let what = "Add " + describe(code) + "."
     return comments.isEmpty ? [what] : [what, "", inlineText(comments.joined(separator: " "))]
+}
+
+// A line of code in words, for a step's title: "the class `SinkDisposer`", "the method
+// `dispose()`"; any other line is quoted whole ("the line `self.queue.append(event)`").
+func describe(_ code: String) -> String {
+    let words = code.replacingOccurrences(of: "`", with: "'").split(separator: " ").map(String.init)
+    let modifiers: Set<String> = [
+        "final", "private", "fileprivate", "public", "internal", "static", "override", "convenience", "lazy", "weak",
+        "@discardableResult", "mutating",
+    ]
+    let rest = Array(words.drop { modifiers.contains($0) || $0.hasPrefix("private(") })
+    let kinds = [
+        "class": "the class", "struct": "the struct", "enum": "the enum", "protocol": "the protocol",
+        "extension": "an extension of", "typealias": "the type alias", "func": "the function", "var": "the property",
+        "let": "the constant", "case": "the case", "init": "an initializer", "init(": "an initializer",
+        "deinit": "a deinitializer", "import": "an import of",
+    ]
+    guard let keyword = rest.first else { return "a line" }
+    let bare = keyword.hasPrefix("init(") ? "init(" : keyword
+    guard let kind = kinds[bare] else { return "the line `\(code.replacingOccurrences(of: "`", with: "'"))`" }
+    if bare == "init(" || bare == "init" || bare == "deinit" { return kind }
+    guard rest.count > 1 else { return kind }
+    // The name alone: up to a generic list, a parameter list, a colon or a type annotation.
+    let name = String(rest[1].prefix { !"<(:{=".contains($0) })
+    let suffix = keyword == "func" ? "()" : ""
+    let inType =
+        words.contains("override") || code.hasPrefix(" ")
+        ? kind.replacingOccurrences(of: "function", with: "method") : kind
+    return "\(inType) `\(name)\(suffix)`"
 }
 
 func caption(changing hunk: Hunk) -> [String] {
@@ -380,8 +409,8 @@ func caption(changing hunk: Hunk) -> [String] {
     }
     let what: String
     switch (firstOld, firstNew) {
-    case (nil, let new?): what = "Add `\(new.replacingOccurrences(of: "`", with: "'"))`."
-    case (let old?, nil): what = "Remove `\(old.replacingOccurrences(of: "`", with: "'"))`."
+    case (nil, let new?): what = "Add " + describe(new) + "."
+    case (let old?, nil): what = "Remove " + describe(old) + "."
     case (let old?, let new?) where old != new:
         what =
             "Change `\(old.replacingOccurrences(of: "`", with: "'"))` into `\(new.replacingOccurrences(of: "`", with: "'"))`."

@@ -39,6 +39,12 @@ enum RxDemo07Adapter: StepAdapter {
         return Subscription(observer: nil, disposable: disposable, dispose: disposable.dispose)
     }
 
+    static func subscribeWithoutOnError(_ stream: Observable<Int>, _ subscriber: RecordingSubscriber) -> Subscription {
+        let disposable = stream.subscribe(
+            onNext: subscriber.onNext, onCompleted: subscriber.onCompleted, onDisposed: subscriber.onDisposed)
+        return Subscription(observer: nil, disposable: disposable, dispose: disposable.dispose)
+    }
+
     static func makeBag() -> AnyObject { DisposeBag() }
 
     static func insert(_ subscription: Subscription, into bag: AnyObject) {

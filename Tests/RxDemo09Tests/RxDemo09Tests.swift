@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TraceSuite
 import TraceTesting
@@ -39,6 +40,12 @@ enum RxDemo09Adapter: StepAdapter {
         return Subscription(observer: nil, disposable: disposable, dispose: disposable.dispose)
     }
 
+    static func subscribeWithoutOnError(_ stream: Observable<Int>, _ subscriber: RecordingSubscriber) -> Subscription {
+        let disposable = stream.subscribe(
+            onNext: subscriber.onNext, onCompleted: subscriber.onCompleted, onDisposed: subscriber.onDisposed)
+        return Subscription(observer: nil, disposable: disposable, dispose: disposable.dispose)
+    }
+
     static func makeBag() -> AnyObject { DisposeBag() }
 
     // Events go in through `asObserver()`, as a screen hands a subject's observer around.
@@ -58,6 +65,24 @@ enum RxDemo09Adapter: StepAdapter {
 
     static func insert(_ subscription: Subscription, into bag: AnyObject) {
         (subscription.disposable as? Disposable)?.disposed(by: bag as! DisposeBag)
+    }
+
+    // The types the page makes thread-safe, one at a time, for the flag scenarios.
+    static func threadTargets() -> ThreadTargets<Observable<Int>> {
+        ThreadTargets(
+            anonymousDisposable: { action in Disposables.create(with: action).dispose },
+            binaryDisposable: { first, second in
+                Disposables.create(Disposables.create(with: first), Disposables.create(with: second)).dispose
+            },
+            disposeBag: {
+                var bag: DisposeBag? = DisposeBag()
+                return (insert: { Disposables.create(with: $0).disposed(by: bag!) }, free: { bag = nil })
+            },
+            observer: { subscriber in
+                let observer = AnonymousObserver<Int>(subscriber.receive)
+                return { observer.on($0.event()) }
+            }
+        )
     }
 
     // RxSwift's internal names, which the step page lists: a participant's step must have them.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TraceSuite
 import TraceTesting
@@ -39,6 +40,12 @@ enum RxDemo10Adapter: StepAdapter {
         return Subscription(observer: nil, disposable: disposable, dispose: disposable.dispose)
     }
 
+    static func subscribeWithoutOnError(_ stream: Observable<Int>, _ subscriber: RecordingSubscriber) -> Subscription {
+        let disposable = stream.subscribe(
+            onNext: subscriber.onNext, onCompleted: subscriber.onCompleted, onDisposed: subscriber.onDisposed)
+        return Subscription(observer: nil, disposable: disposable, dispose: disposable.dispose)
+    }
+
     static func makeBag() -> AnyObject { DisposeBag() }
 
     // A HistoricalScheduler, in whole seconds from its start.
@@ -55,6 +62,7 @@ enum RxDemo10Adapter: StepAdapter {
             },
             run: scheduler.start,
             observeOn: { $0.observe(on: scheduler) },
+            subscribeOnPlain: { source in PlainSource(source: source).subscribe(on: scheduler) },
             buffer: { stream, timeSpan, count, subscriber in
                 let disposable = stream.buffer(timeSpan: .seconds(timeSpan), count: count, scheduler: scheduler)
                     .subscribe(
@@ -82,6 +90,30 @@ enum RxDemo10Adapter: StepAdapter {
         (subscription.disposable as? Disposable)?.disposed(by: bag as! DisposeBag)
     }
 
+    // The types the page makes thread-safe, one at a time, for the flag scenarios.
+    static func threadTargets() -> ThreadTargets<Observable<Int>> {
+        ThreadTargets(
+            anonymousDisposable: { action in Disposables.create(with: action).dispose },
+            binaryDisposable: { first, second in
+                Disposables.create(Disposables.create(with: first), Disposables.create(with: second)).dispose
+            },
+            disposeBag: {
+                var bag: DisposeBag? = DisposeBag()
+                return (insert: { Disposables.create(with: $0).disposed(by: bag!) }, free: { bag = nil })
+            },
+            observer: { subscriber in
+                let observer = AnonymousObserver<Int>(subscriber.receive)
+                return { observer.on($0.event()) }
+            },
+            observeOn: { stream, queue, serial in
+                serial
+                    ? stream.observe(on: SerialDispatchQueueScheduler(serialQueue: queue))
+                    : stream.observe(on: ConcurrentDispatchQueueScheduler(queue: queue))
+            },
+            subscribeOn: { stream, queue in stream.subscribe(on: SerialDispatchQueueScheduler(serialQueue: queue)) }
+        )
+    }
+
     // RxSwift's internal names, which the step page lists: a participant's step must have them.
     static func shape() -> [ShapeCheck] {
         let created = Observable<Int>.create { _ in Disposables.create() }
@@ -102,6 +134,16 @@ enum RxDemo10Adapter: StepAdapter {
             return Disposables.create()
         }
         _ = CurrentThreadScheduler.instance.schedule(1_000, action: countDown)
+        // And in order: first scheduled, first run.
+        var order: [String] = []
+        func run(_ name: String, then next: [String]) -> Disposable {
+            order.append(name)
+            for name in next {
+                _ = CurrentThreadScheduler.instance.schedule(name) { run($0, then: $0 == "b" ? ["d"] : []) }
+            }
+            return Disposables.create()
+        }
+        _ = CurrentThreadScheduler.instance.schedule("a") { run($0, then: ["b", "c"]) }
         let flag = AtomicInt(0)
         let tracker = SynchronizationTracker()
         tracker.register(synchronizationErrorMessage: .default)
@@ -110,6 +152,9 @@ enum RxDemo10Adapter: StepAdapter {
             ShapeCheck(
                 "`CurrentThreadScheduler.instance` runs a schedule made inside a scheduled action after it, not inside it",
                 deepest == 1),
+            ShapeCheck(
+                "`CurrentThreadScheduler.instance` runs what was scheduled inside an action in the order it was scheduled",
+                order == ["a", "b", "c", "d"]),
             ShapeCheck(
                 "`AtomicInt(0)` with `fetchOr`, `add` and `load`, each returning the value from before",
                 fetchOr(flag, 1) == 0 && fetchOr(flag, 2) == 1 && add(flag, 4) == 3 && load(flag) == 7),
@@ -148,4 +193,16 @@ func rxDemo10Shape() {
 @Test("RxDemo10 threads", arguments: Step.rxDemo10.selectedThreadScenarios)
 func rxDemo10Threads(_ scenario: ThreadScenario) async {
     await verifyThreads(scenario, on: RxDemo10Adapter.self)
+}
+
+// RxTest's kind of source: an `ObservableType` that is not an `Observable`; its subscription
+// plays the script into the observer and lasts until it is disposed.
+struct PlainSource: ObservableType {
+    typealias Element = Int
+    let source: ScriptedSource
+
+    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
+        let run = source.start(observer, emit: observer.on)
+        return Disposables.create(with: run.dispose)
+    }
 }

@@ -82,7 +82,10 @@ extension Defect {
         cause:
             "RxDemo04's CompositeDisposable keeps its members after dispose; through map they lead back to the sink that holds it, a cycle nothing breaks",
         symptom: .leaks,
-        scenarios: [.freedAfterCompletionThroughMaps, .freedAfterDispose, .subscriberKeepsDisposableThroughMaps])
+        scenarios: [
+            .freedAfterCompletionThroughMaps, .freedAfterDispose, .subscriberKeepsDisposableThroughMaps,
+            .freedAfterErrorThroughMaps,
+        ])
 
     public static let generatorDisposableDropped = Defect(
         step: .rxDemo05, title: "the dispose closure never runs",

@@ -1,3 +1,5 @@
+import Foundation
+
 // Runs scripts against a step: the source's generator, the subscribers, and the clock.
 
 // Handed to a step's event generator; each call of `start` is one run of the generator.
@@ -13,6 +15,8 @@ public final class ScriptedSource {
     // which send from threads of their own (kept always, it would hold every chain alive).
     var keepsSenders = false
     private(set) var senders: [(Signal) -> Void] = []
+    // The same without the trace's "send" entry (and its lock).
+    private(set) var emitters: [(Signal) -> Void] = []
 
     init(script: SourceScript, clock: Timeline, trace: Trace, lifetimes: Lifetimes, labels: [String?]) {
         self.script = script
@@ -37,7 +41,10 @@ public final class ScriptedSource {
             trace.record("send \(signal.traceName)", by: label)
             emit(signal.event())
         }
-        if keepsSenders { senders.append(send) }
+        if keepsSenders {
+            senders.append(send)
+            emitters.append { emit($0.event()) }
+        }
         let start = clock.now
         for action in script.actions {
             if action.time == 0 {
@@ -92,6 +99,8 @@ public class RecordingSubscriber {
     fileprivate var dispose: (() -> Void)?
     // A subscriber that keeps its own disposable: the cycle a view model makes.
     fileprivate var kept: Any?
+    // What its handler does besides recording, by the value received.
+    fileprivate var onReceiving: [Int: () -> Void] = [:]
 
     init(trace: Trace, label: String?, disposeOnReceiving: Int?) {
         self.trace = trace
@@ -120,7 +129,9 @@ public class RecordingSubscriber {
 
     private func record(_ signal: Signal) {
         trace.record("receive \(signal.traceName)", by: label)
-        if case .next(let value) = signal, value == disposeOnReceiving { dispose?() }
+        guard case .next(let value) = signal else { return }
+        onReceiving[value]?()
+        if value == disposeOnReceiving { dispose?() }
     }
 }
 
@@ -130,8 +141,33 @@ extension Scenario {
         subscribers.count == 1 ? [nil] : subscribers.indices.map { String(UnicodeScalar(UInt8(97 + $0))) }
     }
 
+    // A handler that calls back into its subject while the subject may hold its lock.
+    var mayDeadlock: Bool { subscribers.contains { $0.sends != nil || $0.asksValueOnReceiving != nil } }
+
     // Runs the scenario and returns its trace; `onRecord` sees each entry as it is written.
+    // One that may deadlock (a lock that is not recursive) runs on a thread of its own, and
+    // after 10 seconds without an end its trace so far ends in "deadlock".
     public func run<Adapter: StepAdapter>(on adapter: Adapter.Type, onRecord: ((String) -> Void)? = nil) -> [String] {
+        guard mayDeadlock else { return runHere(on: adapter, onRecord: onRecord) }
+        let sofar = Trace()
+        let finished = DispatchSemaphore(value: 0)
+        let work = UncheckedSendable(value: {
+            _ = self.runHere(on: adapter) { entry in
+                sofar.recordAfterRun(entry)
+                onRecord?(entry)
+            }
+            finished.signal()
+        })
+        Thread { work.value() }.start()
+        guard finished.wait(timeout: .now() + 10) == .success else {
+            let entry = "deadlock: the run stopped here for 10 seconds"
+            onRecord?(entry)
+            return sofar.entries + [entry]
+        }
+        return sofar.entries
+    }
+
+    private func runHere<Adapter: StepAdapter>(on adapter: Adapter.Type, onRecord: ((String) -> Void)?) -> [String] {
         // From step 10, a scenario with schedulers runs on the step's own virtual time.
         let virtualTime = needs.contains(.schedulers) ? Adapter.virtualTime() : nil
         let clock: Timeline = virtualTime.map { StepTimeline($0) } ?? VirtualClock()
@@ -149,13 +185,14 @@ extension Scenario {
                 lifetimes: lifetimes == .generatorCaptures ? Lifetimes() : watched, labels: labels)
             let subject: SubjectHandle<Adapter.Stream>? =
                 switch kind {
-                case .create, .just: nil
+                case .create, .plainSubscribedOnScheduler, .just: nil
                 case .publishSubject: Adapter.publishSubject()
                 case .behaviorSubject(let value): Adapter.behaviorSubject(value: value)
                 }
             var stream: Adapter.Stream =
                 switch kind {
                 case .create: Adapter.create(source)
+                case .plainSubscribedOnScheduler: virtualTime!.subscribeOnPlain(source)
                 case .just(let element): Adapter.just(element)
                 case .publishSubject, .behaviorSubject: subject!.stream
                 }
@@ -171,13 +208,10 @@ extension Scenario {
                     clock.schedule(at: probe.time) {
                         switch probe.question {
                         case .hasObservers: trace.record("hasObservers \(subject.hasObservers())")
-                        case .value:
-                            do {
-                                trace.record("value \(try subject.value?() ?? -1)")
-                            } catch {
-                                trace.record(
-                                    "value error(\((error as? ScriptedError)?.origin ?? "\(type(of: error))"))")
-                            }
+                        case .value: trace.record(subject.valueAnswer)
+                        case .dispose:
+                            trace.record("dispose subject")
+                            subject.dispose()
                         }
                     }
                 }
@@ -202,12 +236,31 @@ extension Scenario {
                 RecordingSubscriber(trace: trace, label: label, disposeOnReceiving: script.disposeOnReceiving)
             }
             source.disposers = recorders.map { recorder in { [weak recorder] in recorder?.dispose?() } }
-            for (subscriber, script) in zip(recorders, subscribers) {
+            for (recorder, script) in zip(recorders, subscribers) {
+                if let (value, index) = script.disposesOther {
+                    let other = recorders[index]
+                    recorder.onReceiving[value] = { [weak other] in other?.dispose?() }
+                }
+                if let (value, sent) = script.sends, let subject {
+                    recorder.onReceiving[value] = { [label = recorder.label] in
+                        trace.record("send \(sent)", by: label)
+                        subject.send(.next(sent))
+                    }
+                }
+                if let value = script.asksValueOnReceiving, let subject {
+                    recorder.onReceiving[value] = { [label = recorder.label] in
+                        trace.record(subject.valueAnswer, by: label)
+                    }
+                }
+            }
+            let disposedByOthers = Set(subscribers.compactMap { $0.disposesOther?.subscriber })
+            for (index, (subscriber, script)) in zip(recorders, subscribers).enumerated() {
                 let label = subscriber.label
                 let subscribe = { [stream] in
                     let subscription: Subscription =
                         switch script.style {
                         case .handlers: Adapter.subscribeHandlers(stream, subscriber)
+                        case .handlersWithoutOnError: Adapter.subscribeWithoutOnError(stream, subscriber)
                         case .observer: Adapter.subscribe(stream, subscriber)
                         case .buffer(let timeSpan, let count):
                             virtualTime!.buffer(stream, timeSpan, count, subscriber)
@@ -225,7 +278,7 @@ extension Scenario {
                         if script.keepsDisposable { subscriber.kept = disposable }
                         if script.disposableHeldElsewhere { held.append(disposable) }
                     }
-                    if script.disposes, let dispose = subscription.dispose {
+                    if script.disposes || disposedByOthers.contains(index), let dispose = subscription.dispose {
                         subscriber.dispose = dispose
                         for time in script.disposeTimes { clock.schedule(at: time, dispose) }
                     }
@@ -247,5 +300,16 @@ extension Scenario {
         }
         withExtendedLifetime(held) {}
         return trace.entries
+    }
+}
+
+extension SubjectHandle {
+    // "value 2", or "value error(source)" when `value()` throws.
+    var valueAnswer: String {
+        do {
+            return "value \(try value?() ?? -1)"
+        } catch {
+            return "value error(\((error as? ScriptedError)?.origin ?? "\(type(of: error))"))"
+        }
     }
 }

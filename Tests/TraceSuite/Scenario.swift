@@ -54,7 +54,9 @@ public struct Scenario: Sendable {
             needs.insert(.map)
         }
         if source.hasDisposeClosure || subscribers.contains(where: \.disposes) { needs.insert(.dispose) }
-        if subscribers.contains(where: { $0.style == .handlers }) { needs.insert(.handlers) }
+        if subscribers.contains(where: { $0.style == .handlers || $0.style == .handlersWithoutOnError }) {
+            needs.insert(.handlers)
+        }
         if operators.contains(where: { if case .observeOnScheduler = $0 { true } else { false } })
             || subscribers.contains(where: { if case .buffer = $0.style { true } else { false } })
         {
@@ -63,6 +65,7 @@ public struct Scenario: Sendable {
         if subscribers.contains(where: \.inBag) || bagFreedAt != nil { needs.insert(.disposeBag) }
         switch kind {
         case .create: break
+        case .plainSubscribedOnScheduler: needs.insert(.schedulers)
         case .just: needs.insert(.just)
         case .publishSubject, .behaviorSubject: needs.insert(.subjects)
         }
@@ -80,7 +83,7 @@ public struct Scenario: Sendable {
     // Whether the source is hot: one stream that every subscriber shares.
     public var isHot: Bool {
         switch kind {
-        case .create, .just: false
+        case .create, .plainSubscribedOnScheduler, .just: false
         case .publishSubject, .behaviorSubject: true
         }
     }
@@ -136,6 +139,10 @@ public enum Capability: String, Sendable, CaseIterable {
 enum SourceKind: Sendable {
     // `create` with the scripted generator: cold, the script runs once per subscription.
     case create
+    // RxTest's kind of cold source: a plain `ObservableType`, not an `Observable`, whose
+    // subscription lasts until it is disposed (a terminal event does not end it), subscribed
+    // with `subscribe(on:)` the step's virtual-time scheduler.
+    case plainSubscribedOnScheduler
     // `Observable.just(element)`.
     case just(Int)
     // A subject, hot: the script is pushed into it once, at absolute times.
@@ -149,6 +156,8 @@ struct Probe: Sendable {
     enum Question: Sendable {
         case hasObservers
         case value
+        // Not a question: the subject's own `dispose()`, traced "t2 dispose subject".
+        case dispose
     }
 
     let time: Int
@@ -156,6 +165,7 @@ struct Probe: Sendable {
 
     static func hasObservers(at time: Int) -> Self { .init(time: time, question: .hasObservers) }
     static func value(at time: Int) -> Self { .init(time: time, question: .value) }
+    static func disposeSubject(at time: Int) -> Self { .init(time: time, question: .dispose) }
 }
 
 // What the source's event generator does. Time 0 means "during `subscribe`", on the
@@ -213,10 +223,17 @@ struct SubscriberScript: Sendable {
     var style: SubscribeStyle = .observer
     // Its disposable goes into the scenario's `DisposeBag` (`disposed(by:)`).
     var inBag = false
+    // What its handler does, re-entrantly, when a value arrives: dispose another subscriber
+    // (by index), send a value into the subject, or ask the subject's `value()` ("a: value 0").
+    var disposesOther: (onReceiving: Int, subscriber: Int)? = nil
+    var sends: (onReceiving: Int, value: Int)? = nil
+    var asksValueOnReceiving: Int? = nil
 
     enum SubscribeStyle: Sendable, Equatable {
         case observer
         case handlers
+        // `subscribe(onNext:onCompleted:onDisposed:)`: no `onError`.
+        case handlersWithoutOnError
         // `buffer(timeSpan:count:scheduler:)` on the step's virtual time, then `subscribe(onNext:…)`.
         case buffer(timeSpan: Int, count: Int)
     }
@@ -226,7 +243,8 @@ struct SubscriberScript: Sendable {
     }
 
     var disposes: Bool {
-        !disposeTimes.isEmpty || disposeOnReceiving != nil || keepsDisposable || disposableHeldElsewhere || inBag
+        disposesOther != nil || !disposeTimes.isEmpty || disposeOnReceiving != nil || keepsDisposable
+            || disposableHeldElsewhere || inBag
     }
 
     static func dispose(at times: Int...) -> Self { .init(disposeTimes: times) }

@@ -64,6 +64,19 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
     case observeOnKeepsOrder = "observe(on:) delivers each event later, on the scheduler, in order"
     case observeOnDropsQueuedAfterDispose =
         "observe(on:) drops the events still queued when the subscription is disposed"
+    // Lifetimes after an error, subjects under re-entrancy (issue 19's blind spots).
+    case freedAfterErrorThroughMaps = "every object of a map chain is freed after an upstream error"
+    case handlersWithoutOnError =
+        "subscribe(onNext:…) without onError: an error still ends it, and onDisposed runs before the dispose closure"
+    case publishDisposeOtherDuringSend =
+        "a PublishSubject: a handler disposes another subscriber during a send; that one still gets this event, not the next"
+    case behaviorSendsFromInitialValue =
+        "a BehaviorSubject: a handler that sends when it gets the current value gets what it sent too"
+    case behaviorValueFromHandler = "a BehaviorSubject: a handler asks value() while it gets the current value"
+    case hasObserversAfterSubjectDisposed = "a PublishSubject that is disposed has no observers, and sends nothing more"
+    case subscribeOnDisposesOnScheduler =
+        "subscribe(on:) a plain source: after completed, the source is disposed by a later action on the scheduler"
+    case bufferDropsPendingOnError = "buffer: an error drops the elements still waiting; only the error arrives"
     case bufferTimeOrCount =
         "buffer(timeSpan: 3, count: 2): an array on two elements or 3 seconds after the last one, the rest on completion"
 }
@@ -449,6 +462,64 @@ extension Scenario {
             source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2)),
             operators: [.observeOnScheduler], subscribers: [.dispose(at: 1)],
             expected: ["t1 send 1", "t1 dispose", "t2 send 2"]),
+        // The map sinks dispose on the error as on completed: nothing of the chain stays.
+        Scenario(
+            .freedAfterErrorThroughMaps,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .fail(at: 2)),
+            operators: [.times(2), .plus(1)], lifetimes: .everything,
+            expected: ["t1 send 1", "t1 receive 3", "t2 send error(source)", "t2 receive error(source)"]),
+        // RxSwift hands an unhandled error to its error hook (a debug build prints it) and
+        // still disposes: onDisposed, then the source's dispose closure.
+        Scenario(
+            .handlersWithoutOnError,
+            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .fail(at: 2), .send(2, at: 3)),
+            subscribers: [SubscriberScript(style: .handlersWithoutOnError)],
+            expected: [
+                "t1 send 1", "t1 receive 1", "t2 send error(source)", "t2 onDisposed", "t2 dispose", "t3 send 2",
+            ]),
+        // The subject sends to the copy of its bag it took before calling anyone; disposing b
+        // removes b from the bag, not from the copy, and nothing stops b's observer.
+        Scenario(
+            .publishDisposeOtherDuringSend, kind: .publishSubject,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2)),
+            subscribers: [
+                SubscriberScript(style: .handlers, disposesOther: (onReceiving: 1, subscriber: 1)), .handlers(),
+            ],
+            expected: [
+                "t1 send 1", "t1 a: receive 1", "t1 b: onDisposed", "t1 b: receive 1", "t2 send 2", "t2 a: receive 2",
+            ]),
+        // RxSwift puts the observer into the bag before it sends the current value, so the
+        // value a handler sends from there reaches that handler too.
+        Scenario(
+            .behaviorSendsFromInitialValue, kind: .behaviorSubject(0), source: SourceScript(hasDisposeClosure: false),
+            subscribers: [SubscriberScript(sends: (onReceiving: 0, value: 5))], probes: [.value(at: 1)],
+            expected: ["t0 receive 0", "t0 send 5", "t0 receive 5", "t1 value 5"]),
+        // The current value is sent under the subject's lock: value() from that handler takes
+        // the lock again on the same thread, which only a recursive lock allows.
+        Scenario(
+            .behaviorValueFromHandler, kind: .behaviorSubject(0),
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1)),
+            subscribers: [SubscriberScript(asksValueOnReceiving: 0)],
+            expected: ["t0 receive 0", "t0 value 0", "t1 send 1", "t1 receive 1"]),
+        Scenario(
+            .hasObserversAfterSubjectDisposed, kind: .publishSubject,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 4)),
+            subscribers: [.handlers()], probes: [.disposeSubject(at: 2), .hasObservers(at: 3)],
+            expected: ["t1 send 1", "t1 receive 1", "t2 dispose subject", "t3 hasObservers false", "t4 send 2"]),
+        // RxSwift keeps the source as it is and disposes it through `ScheduledDisposable`:
+        // an action scheduled now, which runs after the t3 send that was scheduled before it.
+        // Wrapping the source in `asObservable()` would dispose it at once, before that send.
+        Scenario(
+            .subscribeOnDisposesOnScheduler, kind: .plainSubscribedOnScheduler,
+            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 3), .send(9, at: 3)),
+            expected: [
+                "t1 send 1", "t1 receive 1", "t3 send completed", "t3 receive completed", "t3 send 9", "t3 dispose",
+            ]),
+        Scenario(
+            .bufferDropsPendingOnError,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .fail(at: 2)),
+            subscribers: [SubscriberScript(style: .buffer(timeSpan: 3, count: 2))],
+            expected: ["t1 send 1", "t2 send error(source)", "t2 receive error(source)"]),
         // A window ends on its second element or when its 3-second timer fires; a window
         // ended by count restarts the timer, so the timer of the old window does nothing.
         Scenario(

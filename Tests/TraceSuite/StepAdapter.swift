@@ -1,3 +1,5 @@
+import Foundation
+
 // The only code that knows a step's API lives in that step's test target, as a type
 // conforming to `StepAdapter`; everything else here is shared by all six steps.
 public protocol StepAdapter {
@@ -19,6 +21,8 @@ public protocol StepAdapter {
     // From step 07: `subscribe(onNext:onError:onCompleted:onDisposed:)` with `subscriber`'s
     // handlers, `Observable.just`, `DisposeBag` and, from step 08, the subjects.
     static func subscribeHandlers(_ stream: Stream, _ subscriber: RecordingSubscriber) -> Subscription
+    // `subscribe(onNext:onCompleted:onDisposed:)`, with no `onError`.
+    static func subscribeWithoutOnError(_ stream: Stream, _ subscriber: RecordingSubscriber) -> Subscription
     static func just(_ element: Int) -> Stream
     static func makeBag() -> AnyObject
     static func insert(_ subscription: Subscription, into bag: AnyObject)
@@ -26,6 +30,9 @@ public protocol StepAdapter {
     static func behaviorSubject(value: Int) -> SubjectHandle<Stream>
     // From step 10: a virtual-time scheduler of the step's, and what runs on it.
     static func virtualTime() -> VirtualTimeHandle<Stream>
+    // From step 09: the step's own types, one at a time, for the thread scenarios that race
+    // each flag and lock the page makes safe; from step 10, schedulers on real queues.
+    static func threadTargets() -> ThreadTargets<Stream>
 
     // What the article says the step looks like, beyond its behaviour: the types that
     // `subscribe`, `create` and `map` hand back. Only what the article names, never private
@@ -52,6 +59,9 @@ extension StepAdapter {
     public static func subscribeHandlers(_ stream: Stream, _ subscriber: RecordingSubscriber) -> Subscription {
         preconditionFailure("\(step) has no subscribe(onNext:…); scenarios that need it are not applicable")
     }
+    public static func subscribeWithoutOnError(_ stream: Stream, _ subscriber: RecordingSubscriber) -> Subscription {
+        preconditionFailure("\(step) has no subscribe(onNext:…); scenarios that need it are not applicable")
+    }
     public static func just(_ element: Int) -> Stream {
         preconditionFailure("\(step) has no just; scenarios that need it are not applicable")
     }
@@ -70,6 +80,42 @@ extension StepAdapter {
     public static func virtualTime() -> VirtualTimeHandle<Stream> {
         preconditionFailure("\(step) has no schedulers; scenarios that need them are not applicable")
     }
+    public static func threadTargets() -> ThreadTargets<Stream> {
+        preconditionFailure("\(step) is not thread-safe; the scenarios that race its types one by one start at step 09")
+    }
+}
+
+// What the flag scenarios race, as closures over the step's types.
+public struct ThreadTargets<Stream> {
+    // `Disposables.create(with: action)`, and its `dispose`.
+    let anonymousDisposable: (@escaping () -> Void) -> () -> Void
+    // `Disposables.create(a, b)` of two such, and its `dispose`.
+    let binaryDisposable: (@escaping () -> Void, @escaping () -> Void) -> () -> Void
+    // A new `DisposeBag`: what puts a `Disposables.create(with: action)` into it, and what
+    // lets go of it.
+    let disposeBag: () -> (insert: (@escaping () -> Void) -> Void, free: () -> Void)
+    // An `AnonymousObserver` whose handler is `subscriber.receive`, and its `on`.
+    let observer: (RecordingSubscriber) -> (Signal) -> Void
+    // Step 10: `observe(on:)` a `SerialDispatchQueueScheduler` (serial) or a
+    // `ConcurrentDispatchQueueScheduler` on `queue`, and `subscribe(on:)` a serial one.
+    let observeOn: ((Stream, DispatchQueue, _ serial: Bool) -> Stream)?
+    let subscribeOn: ((Stream, DispatchQueue) -> Stream)?
+
+    public init(
+        anonymousDisposable: @escaping (@escaping () -> Void) -> () -> Void,
+        binaryDisposable: @escaping (@escaping () -> Void, @escaping () -> Void) -> () -> Void,
+        disposeBag: @escaping () -> (insert: (@escaping () -> Void) -> Void, free: () -> Void),
+        observer: @escaping (RecordingSubscriber) -> (Signal) -> Void,
+        observeOn: ((Stream, DispatchQueue, _ serial: Bool) -> Stream)? = nil,
+        subscribeOn: ((Stream, DispatchQueue) -> Stream)? = nil
+    ) {
+        self.anonymousDisposable = anonymousDisposable
+        self.binaryDisposable = binaryDisposable
+        self.disposeBag = disposeBag
+        self.observer = observer
+        self.observeOn = observeOn
+        self.subscribeOn = subscribeOn
+    }
 }
 
 // The step's virtual-time scheduler as the harness uses it, in whole seconds.
@@ -79,10 +125,13 @@ public struct VirtualTimeHandle<Stream> {
     let run: () -> Void
     let observeOn: (Stream) -> Stream
     let buffer: (Stream, Int, Int, RecordingSubscriber) -> Subscription
+    // `subscribe(on:)` the scheduler, of a plain `ObservableType` whose subscription runs
+    // `source` and lasts until it is disposed.
+    let subscribeOnPlain: (ScriptedSource) -> Stream
 
     public init(
         now: @escaping () -> Int, schedule: @escaping (Int, @escaping () -> Void) -> Void, run: @escaping () -> Void,
-        observeOn: @escaping (Stream) -> Stream,
+        observeOn: @escaping (Stream) -> Stream, subscribeOnPlain: @escaping (ScriptedSource) -> Stream,
         buffer:
             @escaping (_ stream: Stream, _ timeSpan: Int, _ count: Int, _ subscriber: RecordingSubscriber)
             -> Subscription
@@ -91,6 +140,7 @@ public struct VirtualTimeHandle<Stream> {
         self.schedule = schedule
         self.run = run
         self.observeOn = observeOn
+        self.subscribeOnPlain = subscribeOnPlain
         self.buffer = buffer
     }
 }

@@ -10,18 +10,35 @@ public enum ThreadScenarioID: String, Sendable, CaseIterable, Codable {
     case subjectSendsWhileObserversChange =
         "a subject sends on one thread while observers come and go on another, which then disposes the subject"
     case handlerWaitsForAnotherThread = "an observer's handler waits for another thread that asks the subject"
+    // From step 09: one scenario for every flag and lock the page makes atomic or locked. In
+    // each, the two accesses that race come before anything the two threads share (see
+    // `ThreadScenario.all`), so ThreadSanitizer names a plain variable on every run.
+    case elementsRacingDispose = "elements on one thread while dispose() runs on another"
+    case elementRacingCompleted = "an element and completed on two threads at once, into one AnonymousObserver"
+    case anonymousDisposableTwice = "Disposables.create(with:) disposed on two threads at once"
+    case binaryDisposableTwice = "Disposables.create(a, b) disposed on two threads at once"
+    case bagFromTwoThreads = "two threads put subscriptions into one DisposeBag, which is then freed"
+    case askedWhileObserversChange =
+        "hasObservers and value() on one thread while observers come and go on another, which then disposes the subject"
+    case valueRacingOnNext = "value() on one thread while onNext runs on another"
+    // Step 10: real dispatch queues.
+    case observeOnQueueRacingDispose =
+        "observe(on:) a dispatch queue: elements from one thread, dispose() from another while some are queued"
+    case subscribeOnQueue = "subscribe(on:) a serial queue: the generator and its dispose closure run on that queue"
 }
 
 public struct ThreadScenario: Sendable, CustomStringConvertible {
     public let id: ThreadScenarioID
     let needs: Set<Capability>
+    // The first step it runs on: the flag scenarios need the thread-safe steps' own types.
+    var from: Step = .rxDemo06
 
     public var name: String { id.rawValue }
     public var description: String { name }
 
     // Whether state without locks shows here: a race, a double dispose, a crash. The deadlock
     // scenario checks the opposite mistake, a lock held too long, which only step 09 can make.
-    public var exposesUnlockedState: Bool { id != .handlerWaitsForAnotherThread }
+    public var exposesUnlockedState: Bool { id != .handlerWaitsForAnotherThread && id != .subscribeOnQueue }
 
     // What SCENARIO= picks: a part of the name or of the id, as for the trace scenarios.
     public func matches(_ pattern: String?) -> Bool {
@@ -34,6 +51,19 @@ public struct ThreadScenario: Sendable, CustomStringConvertible {
         ThreadScenario(id: .twoDisposesAtOnce, needs: [.dispose]),
         ThreadScenario(id: .subjectSendsWhileObserversChange, needs: [.subjects]),
         ThreadScenario(id: .handlerWaitsForAnotherThread, needs: [.subjects]),
+        // The thread that only reads (sends elements, asks hasObservers or value()) shares no
+        // lock with the thread that writes, except the one a correct step takes around the
+        // access itself: with it, every read and write is ordered; without it, none is, in
+        // whichever order the threads ran.
+        ThreadScenario(id: .elementsRacingDispose, needs: [.dispose], from: .rxDemo09),
+        ThreadScenario(id: .elementRacingCompleted, needs: [.handlers], from: .rxDemo09),
+        ThreadScenario(id: .anonymousDisposableTwice, needs: [.dispose], from: .rxDemo09),
+        ThreadScenario(id: .binaryDisposableTwice, needs: [.dispose], from: .rxDemo09),
+        ThreadScenario(id: .bagFromTwoThreads, needs: [.disposeBag], from: .rxDemo09),
+        ThreadScenario(id: .askedWhileObserversChange, needs: [.subjects], from: .rxDemo09),
+        ThreadScenario(id: .valueRacingOnNext, needs: [.subjects], from: .rxDemo09),
+        ThreadScenario(id: .observeOnQueueRacingDispose, needs: [.schedulers], from: .rxDemo10),
+        ThreadScenario(id: .subscribeOnQueue, needs: [.schedulers], from: .rxDemo10),
     ]
 
     // Rounds per scenario: RXDEMO_THREAD_ROUNDS, to measure how often a plain run shows a race.
@@ -45,7 +75,7 @@ public struct ThreadScenario: Sendable, CustomStringConvertible {
 extension Step {
     // From step 06 on, the core is complete enough to be raced; from step 09 on it is safe.
     public var threadScenarios: [ThreadScenario] {
-        rawValue >= 6 ? ThreadScenario.all.filter { $0.needs.isSubset(of: capabilities) } : []
+        ThreadScenario.all.filter { $0.from.rawValue <= rawValue && $0.needs.isSubset(of: capabilities) }
     }
 
     public var selectedThreadScenarios: [ThreadScenario] {
@@ -87,6 +117,7 @@ final class HandlerSubscriber: RecordingSubscriber {
     }
 
     override func receive<E: StepEvent>(_ event: E) {
+        recordReceived(event)
         if case .next = event.signal { onElement() }
     }
 }
@@ -98,17 +129,24 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
 }
 
 // Runs both on threads of their own, released at the same moment, and returns when both are done.
+// Both threads are running before either is released: a thread that was still starting when
+// the other had finished would be ordered after it by the thread library's own locks, and
+// ThreadSanitizer would see no race.
 func race(_ first: @escaping () -> Void, _ second: @escaping () -> Void) {
+    let ready = DispatchSemaphore(value: 0)
     let start = DispatchSemaphore(value: 0)
     let done = DispatchGroup()
     for work in [UncheckedSendable(value: first), UncheckedSendable(value: second)] {
         done.enter()
         Thread {
+            ready.signal()
             start.wait()
             work.value()
             done.leave()
         }.start()
     }
+    ready.wait()
+    ready.wait()
     start.signal()
     start.signal()
     done.wait()
@@ -116,8 +154,10 @@ func race(_ first: @escaping () -> Void, _ second: @escaping () -> Void) {
 
 extension ThreadScenario {
     public func run<Adapter: StepAdapter>(on adapter: Adapter.Type, rounds: Int) -> ThreadOutcome {
-        // A deadlock shows in the first round or never: one round is enough.
-        let rounds = id == .handlerWaitsForAnotherThread ? 1 : rounds
+        // A deadlock shows in the first round or never, and where the threads meet inside the
+        // observer, or nothing races, the order is fixed: one round is enough.
+        let rounds =
+            [.handlerWaitsForAnotherThread, .subscribeOnQueue].contains(id) ? 1 : rounds
         var anomalies = 0
         var first: String? = nil
         for _ in 0..<rounds {
@@ -133,6 +173,10 @@ extension ThreadScenario {
     private func round<Adapter: StepAdapter>(on adapter: Adapter.Type) -> String? {
         let trace = Trace()
         switch id {
+        case .elementsRacingDispose, .elementRacingCompleted, .anonymousDisposableTwice, .binaryDisposableTwice,
+            .bagFromTwoThreads, .askedWhileObserversChange, .valueRacingOnNext, .observeOnQueueRacingDispose,
+            .subscribeOnQueue:
+            return flagRound(on: adapter)
         case .disposeRacingCompleted, .twoDisposesAtOnce:
             let source = ScriptedSource(
                 script: SourceScript(hasDisposeClosure: true), clock: VirtualClock(), trace: trace,
@@ -189,22 +233,32 @@ extension ThreadScenario {
             // A subject that still holds its lock while it calls its observers deadlocks here:
             // the other thread waits for the lock, the handler waits for the other thread. The
             // wait is bounded so that a deadlock fails the round instead of hanging the suite;
-            // a correct subject answers at once.
-            let subject = Adapter.publishSubject()
-            let answered = DispatchSemaphore(value: 0)
-            var deadlocked = false
-            let handler = HandlerSubscriber(trace: trace) {
-                let ask = UncheckedSendable(value: { _ = subject.hasObservers() })
-                Thread {
-                    ask.value()
-                    answered.signal()
-                }.start()
-                deadlocked = answered.wait(timeout: .now() + 10) == .timedOut
+            // a correct subject answers at once. Both subjects; a BehaviorSubject's handler
+            // waits on a sent element, not on the value it gets while subscribing (RxSwift
+            // sends that one under the lock).
+            let subjects = [
+                ("PublishSubject", Adapter.publishSubject()), ("BehaviorSubject", Adapter.behaviorSubject(value: 0)),
+            ]
+            for (name, subject) in subjects {
+                let answered = DispatchSemaphore(value: 0)
+                var deadlocked = false
+                var received = 0
+                let handler = HandlerSubscriber(trace: trace) {
+                    received += 1
+                    guard received == (name == "PublishSubject" ? 1 : 2) else { return }
+                    let ask = UncheckedSendable(value: { _ = subject.hasObservers() })
+                    Thread {
+                        ask.value()
+                        answered.signal()
+                    }.start()
+                    deadlocked = answered.wait(timeout: .now() + 10) == .timedOut
+                }
+                let kept = Adapter.subscribe(subject.stream, handler)
+                subject.send(.next(1))
+                kept.dispose?()
+                if deadlocked { return "deadlock: the \(name) holds its lock while it calls its observers" }
             }
-            let kept = Adapter.subscribe(subject.stream, handler)
-            subject.send(.next(1))
-            kept.dispose?()
-            return deadlocked ? "deadlock: the subject holds its lock while it calls its observers" : nil
+            return nil
         }
     }
 }

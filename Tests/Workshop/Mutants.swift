@@ -92,6 +92,18 @@ let mutants: [Mutant] = [
                 "catch let error {\n                self.forwardOn(.error(error))"
         ]),
     Mutant(
+        step: .rxDemo07, mistake: "map keeps its chain alive after an upstream error", file: "Map.swift",
+        changes: [
+            "        case .error(let error):\n            self.forwardOn(.error(error))\n            self.dispose()":
+                "        case .error(let error):\n            self.forwardOn(.error(error))"
+        ]),
+    Mutant(
+        step: .rxDemo07, mistake: "without onError, an error skips onDisposed", file: "Subscribe.swift",
+        changes: [
+            "                    unhandledError(error)\n                }":
+                "                    unhandledError(error)\n                    return\n                }"
+        ]),
+    Mutant(
         step: .rxDemo08, mistake: "a PublishSubject forgets its terminal event: a late subscriber waits forever",
         file: "PublishSubject.swift",
         changes: [
@@ -109,6 +121,24 @@ let mutants: [Mutant] = [
         file: "BehaviorSubject.swift",
         changes: ["observer.on(.next(self.element))\n": ""]),
     Mutant(
+        step: .rxDemo08,
+        mistake: "dispose() also stops subscribe(onNext:…)'s observer: the event being sent is dropped",
+        file: "Subscribe.swift",
+        changes: [
+            "return Disposables.create(self.asObservable().subscribe(observer), disposable)":
+                "return Disposables.create(Disposables.create(observer, self.asObservable().subscribe(observer)), disposable)"
+        ]),
+    Mutant(
+        step: .rxDemo08, mistake: "a BehaviorSubject sends its current value before it adds the observer",
+        file: "BehaviorSubject.swift",
+        changes: [
+            "        let key = self.observers.insert(observer.on)\n        observer.on(.next(self.element))":
+                "        observer.on(.next(self.element))\n        let key = self.observers.insert(observer.on)"
+        ]),
+    Mutant(
+        step: .rxDemo08, mistake: "a disposed PublishSubject keeps its observers", file: "PublishSubject.swift",
+        changes: ["        self.disposed = true\n        self.observers.removeAll()": "        self.disposed = true"]),
+    Mutant(
         step: .rxDemo09, mistake: "the sink's disposed flag is a plain Bool again: check, then act", file: "Sink.swift",
         changes: [
             "private let disposed = AtomicInt(0)": "private var disposed = false",
@@ -122,6 +152,64 @@ let mutants: [Mutant] = [
                 "        self.lock.performLocked { dispatch(self.synchronizedOn(event), event) }"
         ]),
     Mutant(
+        step: .rxDemo09, mistake: "AnonymousDisposable's flag is a plain Bool: check, then set",
+        file: "Disposable.swift",
+        changes: [
+            "final class AnonymousDisposable: Cancelable {\n    private let disposed = AtomicInt(0)":
+                "final class AnonymousDisposable: Cancelable {\n    private var disposed = false",
+            "    var isDisposed: Bool {\n        isFlagSet(self.disposed, 1)\n    }\n\n    init(disposeAction":
+                "    var isDisposed: Bool {\n        self.disposed\n    }\n\n    init(disposeAction",
+            "        if fetchOr(self.disposed, 1) == 0 {":
+                "        if !self.disposed {\n            self.disposed = true",
+        ]),
+    Mutant(
+        step: .rxDemo09, mistake: "BinaryDisposable's flag is a plain Bool: check, then set", file: "Disposable.swift",
+        changes: [
+            "final class BinaryDisposable: Cancelable {\n    private let disposed = AtomicInt(0)":
+                "final class BinaryDisposable: Cancelable {\n    private var disposed = false",
+            "    var isDisposed: Bool {\n        isFlagSet(self.disposed, 1)\n    }\n\n    init(_ disposable1":
+                "    var isDisposed: Bool {\n        self.disposed\n    }\n\n    init(_ disposable1",
+            "        guard fetchOr(self.disposed, 1) == 0 else { return }":
+                "        guard !self.disposed else { return }\n        self.disposed = true",
+        ]),
+    Mutant(
+        step: .rxDemo09, mistake: "ObserverBase's isStopped is a plain Bool", file: "ObserverBase.swift",
+        changes: [
+            "private let isStopped = AtomicInt(0)": "private var isStopped = false",
+            "if load(self.isStopped) == 0 {": "if !self.isStopped {",
+            "            if fetchOr(self.isStopped, 1) == 0 {":
+                "            if !self.isStopped {\n                self.isStopped = true",
+            "        fetchOr(self.isStopped, 1)\n    }": "        self.isStopped = true\n    }",
+        ]),
+    Mutant(
+        step: .rxDemo09, mistake: "the DisposeBag's array has no lock", file: "DisposeBag.swift",
+        changes: [
+            "        self.lock.performLocked {\n            if self.isDisposed {":
+                "        do {\n            if self.isDisposed {",
+            "        self.lock.performLocked {\n            let disposables":
+                "        do {\n            let disposables",
+        ]),
+    Mutant(
+        step: .rxDemo09, mistake: "hasObservers reads the PublishSubject's bag without the lock",
+        file: "PublishSubject.swift",
+        changes: ["self.lock.performLocked { self.observers.count > 0 }": "self.observers.count > 0"]),
+    Mutant(
+        step: .rxDemo09, mistake: "value() reads the BehaviorSubject without the lock", file: "BehaviorSubject.swift",
+        changes: [
+            "    func value() throws -> Element {\n        self.lock.lock()\n        defer { self.lock.unlock() }":
+                "    func value() throws -> Element {"
+        ]),
+    Mutant(
+        step: .rxDemo09, mistake: "a BehaviorSubject holds its lock while it calls its observers",
+        file: "BehaviorSubject.swift",
+        changes: [
+            "        dispatch(self.synchronizedOn(event), event)":
+                "        self.lock.performLocked { dispatch(self.synchronizedOn(event), event) }"
+        ]),
+    Mutant(
+        step: .rxDemo09, mistake: "the lock is not recursive", file: "Lock.swift",
+        changes: ["typealias RecursiveLock = NSRecursiveLock": "typealias RecursiveLock = NSLock"]),
+    Mutant(
         step: .rxDemo10, mistake: "observe(on:) delivers the newest queued event first", file: "ObserveOn.swift",
         changes: ["return self.queue.removeFirst()": "return self.queue.removeLast()"]),
     Mutant(
@@ -130,6 +218,32 @@ let mutants: [Mutant] = [
         changes: [
             "guard let next, !self.cancel.isDisposed else { return }": "guard let next else { return }",
             "        self.cancel.dispose()\n        self.scheduleDisposable.dispose()": "        self.cancel.dispose()",
+        ]),
+    Mutant(
+        step: .rxDemo10, mistake: "subscribe(on:) subscribes at once, on the caller's thread",
+        file: "SubscribeOn.swift",
+        changes: [
+            "let disposeSchedule = parent.scheduler.schedule(()) {":
+                "let disposeSchedule = CurrentThreadScheduler.instance.schedule(()) {"
+        ]),
+    Mutant(
+        step: .rxDemo10, mistake: "subscribe(on:) wraps its source with asObservable()", file: "SubscribeOn.swift",
+        changes: [
+            "SubscribeOn(source: self, scheduler: scheduler)":
+                "SubscribeOn(source: self.asObservable(), scheduler: scheduler)"
+        ]),
+    Mutant(
+        step: .rxDemo10, mistake: "buffer sends the elements it holds before an error", file: "Buffer.swift",
+        changes: [
+            "                self.buffer = []\n                self.forwardOn(.error(error))":
+                "                self.forwardOn(.next(self.buffer))\n                self.forwardOn(.error(error))"
+        ]),
+    Mutant(
+        step: .rxDemo10, mistake: "the trampoline runs the newest queued action first",
+        file: "CurrentThreadScheduler.swift",
+        changes: [
+            "            let item = self.items[self.head]\n            self.head += 1":
+                "            let item = self.items.removeLast()"
         ]),
     Mutant(
         step: .rxDemo10, mistake: "the trampoline runs a nested schedule at once, on the stack",
