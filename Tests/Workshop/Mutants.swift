@@ -190,10 +190,6 @@ let mutants: [Mutant] = [
                 "        do {\n            let disposables",
         ]),
     Mutant(
-        step: .rxDemo09, mistake: "hasObservers reads the PublishSubject's bag without the lock",
-        file: "PublishSubject.swift",
-        changes: ["self.lock.performLocked { self.observers.count > 0 }": "self.observers.count > 0"]),
-    Mutant(
         step: .rxDemo09, mistake: "value() reads the BehaviorSubject without the lock", file: "BehaviorSubject.swift",
         changes: [
             "    func value() throws -> Element {\n        self.lock.lock()\n        defer { self.lock.unlock() }":
