@@ -56,7 +56,8 @@ help:
 	@echo "  make test STEP=03     run one step's suite without compiling the other steps"
 	@echo "  make test STEP=06 SCENARIO=\"dispose twice\"   run the scenarios whose name contains that"
 	@echo "  make scenarios        list the scenarios, with the steps that run each"
-	@echo "  make test-threads STEP=08   the thread scenarios under ThreadSanitizer, races named (steps 06 on);"
+	@echo "  make test-threads STEP=08   the thread scenarios under ThreadSanitizer, races named (steps 06 on),"
+	@echo "                        and from step 09 every interleaving of the explored scenarios (Tests/Explorer);"
 	@echo "                        MINE=1 races your Workshop/RxDemo08, ROUNDS=2000 more rounds (200)"
 	@echo "  make check-demos      compare every demo's output with $(GOLDEN)/"
 	@echo "  make golden           rewrite $(GOLDEN)/ from what the demos print now"
@@ -128,7 +129,8 @@ progress:
 	@$(WORKSHOP) progress
 
 # The thread scenarios under ThreadSanitizer (swift test --sanitize=thread, in .build-tsan):
-# races named for steps 06-08, where they are the known defect; clean from step 09 on.
+# races named for steps 06-08, where they are the known defect; clean from step 09 on, where
+# the interleaving explorer (Tests/Explorer, built in .build-explore) runs after them.
 # MINE=1 races your Workshop/RxDemoNN instead; ROUNDS=n sets the rounds per scenario (200),
 # SCENARIO= picks scenarios by name.
 test-threads:

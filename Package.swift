@@ -57,12 +57,22 @@ let benchTargets: [Target] = [
         swiftSettings: [.define("RXDEMO\(benchStep ?? "")")]),
 ]
 
+// The interleaving explorer (`make test-threads`, and `make check` from step 09 on): the
+// workshop tool copies a step's files (all but its demo, AtomicInt.swift and Lock.swift) and
+// Tests/Explorer's into one folder and names it in RXDEMO_EXPLORE; the manifest then declares
+// only RxDemoExplorer, which compiles them as one module, the step's locks and atomics
+// replaced by instrumented ones.
+let exploreSources = Context.environment["RXDEMO_EXPLORE"]
+let exploreTargets: [Target] = exploreSources.map { [.executableTarget(name: "RxDemoExplorer", path: $0)] } ?? []
+
 // macOS: the tests need at least 10.15.4 (Swift concurrency, FileHandle.write(contentsOf:));
 // one fixed floor of 13 lets a Mac build check availability the same way for everyone, and
 // every Mac that runs Xcode 16.2 (the oldest with a Swift Testing that works here) is above it.
 let package = Package(
     name: "RxDemo",
     platforms: [.macOS(.v13)],
-    targets: benchStep == nil ? sharedTargets + (onlyStep == nil ? toolTargets : []) + stepTargets : benchTargets,
+    targets: exploreSources != nil
+        ? exploreTargets
+        : benchStep == nil ? sharedTargets + (onlyStep == nil ? toolTargets : []) + stepTargets : benchTargets,
     swiftLanguageModes: [.v6]
 )

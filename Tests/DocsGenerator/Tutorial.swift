@@ -256,7 +256,8 @@ func fileStates(of step: Step) throws -> [FileStates] {
             (["\(name) as it is at the end of \(previous!), before this step changes it."], before)
         ]
         for count in 1...hunks.count {
-            states.append((caption(changing: hunks[count - 1]), apply(hunks.prefix(count), to: before)))
+            states.append(
+                (caption(changing: hunks[count - 1], in: before, file: name), apply(hunks.prefix(count), to: before)))
         }
         states[states.count - 1].text = now
         let added = hunks.reduce(0) { $0 + $1.new.count }
@@ -366,7 +367,9 @@ func caption(adding block: String) -> [String] {
         String($0.dropFirst(2)).trimmingCharacters(in: .whitespaces)
     }
     .filter { !$0.hasPrefix("MARK:") && !$0.isEmpty }
-    let code = lines.first { !$0.hasPrefix("//") && !$0.isEmpty } ?? ""
+    // An attribute alone on its line (`@discardableResult`) says less than the line it marks.
+    let code =
+        lines.first { !$0.hasPrefix("//") && !$0.isEmpty && !($0.hasPrefix("@") && !$0.contains(" ")) } ?? ""
     let what = "Add " + describe(code) + "."
     return comments.isEmpty ? [what] : [what, "", inlineText(comments.joined(separator: " "))]
 }
@@ -400,24 +403,73 @@ func describe(_ code: String) -> String {
     return "\(inType) `\(name)\(suffix)`"
 }
 
-func caption(changing hunk: Hunk) -> [String] {
-    let firstNew = hunk.new.lazy.map { $0.trimmingCharacters(in: .whitespaces) }.first {
-        !$0.isEmpty && !$0.hasPrefix("//")
+// A step's title says in words what it touches: the declaration it adds or removes, else the
+// declaration it changes ("Change the method `dispose()`."); the hunk's comment says why.
+func caption(changing hunk: Hunk, in before: String, file: String) -> [String] {
+    func firstCode(_ lines: [String]) -> String? {
+        lines.first { line in
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            return !trimmed.isEmpty && !trimmed.hasPrefix("//")
+        }
     }
-    let firstOld = hunk.old.lazy.map { $0.trimmingCharacters(in: .whitespaces) }.first {
-        !$0.isEmpty && !$0.hasPrefix("//")
-    }
+    let firstNew = firstCode(hunk.new)
+    let firstOld = firstCode(hunk.old)
+    let indent = (firstNew ?? firstOld).map { $0.prefix { $0 == " " }.count } ?? 0
+    let enclosing =
+        enclosingDeclaration(
+            of: before.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+            above: hunk.oldStart, indentedLessThan: indent)
+        ?? (file == "main.swift" ? "the demo" : "the file's top level")
     let what: String
     switch (firstOld, firstNew) {
-    case (nil, let new?): what = "Add " + describe(new) + "."
-    case (let old?, nil): what = "Remove " + describe(old) + "."
+    case (nil, let new?):
+        what = isDeclaration(new) ? "Add " + describe(new) + "." : "Add to " + (enclosing ?? "the file") + "."
+    case (let old?, nil):
+        what = isDeclaration(old) ? "Remove " + describe(old) + "." : "Remove from " + (enclosing ?? "the file") + "."
     case (let old?, let new?) where old != new:
-        what =
-            "Change `\(old.replacingOccurrences(of: "`", with: "'"))` into `\(new.replacingOccurrences(of: "`", with: "'"))`."
+        if isDeclaration(old) && isDeclaration(new) {
+            what =
+                describe(old) == describe(new)
+                ? "Change " + describe(new) + "."
+                : describe(old).split(separator: "`").last == describe(new).split(separator: "`").last
+                    ? "Change " + describe(old) + " into "
+                        + (describe(new).split(separator: "`").first ?? "").replacingOccurrences(of: "the ", with: "a ")
+                        .trimmingCharacters(in: .whitespaces) + "."
+                    : "Replace " + describe(old) + " with " + describe(new) + "."
+        } else {
+            what = "Change " + (enclosing ?? (isDeclaration(new) ? describe(new) : "the file's top level")) + "."
+        }
     default: what = "Change the comments."
     }
     guard let comment = hunk.comment else { return [what] }
     return [what, "", inlineText(String(comment.dropFirst(2)).trimmingCharacters(in: .whitespaces))]
+}
+
+// Whether `describe` names this line by what it declares, not by quoting it.
+func isDeclaration(_ code: String) -> Bool {
+    !describe(code).hasPrefix("the line") && describe(code) != "a line"
+}
+
+// The nearest declaration above line `index` that is indented less than the change: the
+// scope the change is in.
+func enclosingDeclaration(of lines: [String], above index: Int, indentedLessThan indent: Int) -> String? {
+    for line in lines.prefix(index).reversed() {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let depth = line.prefix { $0 == " " }.count
+        guard depth < indent, !trimmed.isEmpty, !trimmed.hasPrefix("//"), !trimmed.hasPrefix("}") else { continue }
+        let scopes = ["func", "init", "init(", "deinit", "class", "struct", "enum", "extension", "protocol", "var"]
+        let words = trimmed.split(separator: " ").map(String.init)
+        let keyword = words.first {
+            !["final", "private", "fileprivate", "public", "override", "static"].contains($0) && !$0.hasPrefix("@")
+                && !$0.hasPrefix("private(")
+        }
+        if let keyword, scopes.contains(keyword.hasPrefix("init(") ? "init(" : keyword),
+            trimmed.hasSuffix("{") || keyword != "var"
+        {
+            return describe(line)
+        }
+    }
+    return nil
 }
 
 // A comment as one paragraph of running text: never a list item, heading or quote.

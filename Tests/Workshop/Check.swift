@@ -137,6 +137,8 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
     // which sees a race whether or not it did harm this time, must find none.
     var threadProblems: [String] = []
     var firstFailingThread: String? = nil
+    // The first interleaving that breaks a scenario, side by side, when one does.
+    var interleavings: [String] = []
     if step.isThreadSafe {
         let outcomes = ReportFolder.readThreads(of: step, in: reportFolder)
         for scenario in step.threadScenarios {
@@ -155,6 +157,16 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
                     ? (outcome.crashed ? "the step crashed" : "the run failed (\(outcome.log))")
                     : "races: " + outcome.races.joined(separator: "; ")
                 threadProblems.append("\(outcome.name) under ThreadSanitizer: \(what)")
+            }
+            // The lock and atomic logic itself: every interleaving of two threads, not the few
+            // a real run happens to take.
+            let explorerScratch = workspace.root == defaultRoot ? ".build-explore-workshop" : ".build-explore-selftest"
+            for outcome in try exploreInterleavings(
+                step, folder: workspace.path, scratch: explorerScratch, scenarios: step.interleavingScenarios)
+            where !outcome.holds {
+                threadProblems.append("«\(outcome.scenario.name)»: " + outcome.verdict)
+                interleavings += describe(outcome).dropFirst(2)
+                firstFailingThread = firstFailingThread ?? outcome.scenario.name
             }
         }
     }
@@ -194,9 +206,17 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
         say()
         say("Thread scenarios that fail (a thread-safe step must pass them every time):")
         threadProblems.forEach { say("  - " + $0) }
+        if !interleavings.isEmpty {
+            say(
+                "The interleaving that breaks the first (make test-threads STEP=\(workspace.number) MINE=1 shows each):"
+            )
+            interleavings.prefix(while: { !$0.contains("✘") }).forEach { say($0) }
+        }
     } else if step.isThreadSafe && failing.isEmpty && shapeOK {
         say()
-        say("Thread scenarios: every round as expected, and ThreadSanitizer finds no race.")
+        say(
+            "Thread scenarios: every round as expected, ThreadSanitizer finds no race, and no interleaving of"
+                + " the explored scenarios breaks one.")
     }
 
     // The reference step's defects: allowed either way, but worth knowing about.

@@ -205,6 +205,58 @@ let mutants: [Mutant] = [
     Mutant(
         step: .rxDemo09, mistake: "the lock is not recursive", file: "Lock.swift",
         changes: ["typealias RecursiveLock = NSRecursiveLock": "typealias RecursiveLock = NSLock"]),
+    // Atomics and locks used in the wrong order: no race for ThreadSanitizer to see, and a
+    // window that real threads rarely hit; the interleaving explorer finds each at once.
+    Mutant(
+        step: .rxDemo09, mistake: "the SinkDisposer checks its state, then sets it: check-then-act on an atomic",
+        file: "SinkDisposer.swift",
+        changes: [
+            """
+                    let previousState = fetchOr(self.state, DisposeState.disposed.rawValue)
+                    if (previousState & DisposeState.disposed.rawValue) != 0 {
+                        return
+                    }
+            """: """
+                    if isFlagSet(self.state, DisposeState.disposed.rawValue) {
+                        return
+                    }
+                    let previousState = fetchOr(self.state, DisposeState.disposed.rawValue)
+            """
+        ]),
+    Mutant(
+        step: .rxDemo09, mistake: "AnonymousDisposable checks its atomic flag, then sets it", file: "Disposable.swift",
+        changes: [
+            "        if fetchOr(self.disposed, 1) == 0 {\n            if let action":
+                "        if !isFlagSet(self.disposed, 1) {\n            fetchOr(self.disposed, 1)\n            if let action"
+        ]),
+    Mutant(
+        step: .rxDemo09, mistake: "a PublishSubject checks for a stop and adds the observer under two locks",
+        file: "PublishSubject.swift",
+        changes: [
+            "        self.lock.performLocked { self.synchronizedSubscribe(observer) }":
+                """
+                    if let stoppedEvent = self.lock.performLocked({ self.stoppedEvent }) {
+                        observer.on(stoppedEvent)
+                        return Disposables.create()
+                    }
+                    return self.lock.performLocked { self.synchronizedSubscribe(observer) }
+            """,
+            "        if let stoppedEvent = self.stoppedEvent {\n            observer.on(stoppedEvent)\n            return Disposables.create()\n        }\n        if self.isDisposed":
+                "        if self.isDisposed",
+        ]),
+    Mutant(
+        step: .rxDemo09, mistake: "a BehaviorSubject sends a new subscriber its value after it lets go of the lock",
+        file: "BehaviorSubject.swift",
+        changes: [
+            "        self.lock.performLocked { self.synchronizedSubscribe(observer) }":
+                """
+                    let (subscription, element) = self.lock.performLocked { (self.synchronizedSubscribe(observer), self.element) }
+                    observer.on(.next(element))
+                    return subscription
+            """,
+            "        let key = self.observers.insert(observer.on)\n        observer.on(.next(self.element))":
+                "        let key = self.observers.insert(observer.on)",
+        ]),
     Mutant(
         step: .rxDemo10, mistake: "observe(on:) delivers the newest queued event first", file: "ObserveOn.swift",
         changes: ["return self.queue.removeFirst()": "return self.queue.removeLast()"]),

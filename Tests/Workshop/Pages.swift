@@ -41,10 +41,11 @@ struct BuildItYourself {
         var scenarioHints: [String: [String]] = [:]
         for part in parts where part.title.hasPrefix("Hint: «") && part.title.hasSuffix("»") {
             let name = String(part.title.dropFirst("Hint: «".count).dropLast())
-            // A hint may follow a trace scenario or a thread scenario: both fail a check.
+            // A hint may follow a trace, thread or interleaving scenario: each fails a check.
             guard
                 Scenario.all.contains(where: { $0.name == name })
                     || ThreadScenario.all.contains(where: { $0.name == name })
+                    || InterleavingScenario.all.contains(where: { $0.name == name })
             else {
                 throw WorkshopError(
                     description:

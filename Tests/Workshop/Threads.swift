@@ -104,7 +104,21 @@ func testThreads(_ step: Step, workspace: Workspace? = nil) throws -> Int32 {
                             ? "As expected: \(step)'s known defect (plain flags and an unlocked bag)."
                             : "✘ expected a race or a crash: \(step) is not thread-safe")))
     }
-    let unexpected = outcomes.filter { !$0.asExpected(for: step) }.count
+    var unexpected = outcomes.filter { !$0.asExpected(for: step) }.count
+    if !step.selectedInterleavingScenarios.isEmpty {
+        print()
+        print("Interleavings (Tests/Explorer): \(what) built with instrumented locks and atomics; every order")
+        print("of the two threads' lock and atomic operations with at most two preemptions, checked after each.")
+        let explored = try exploreInterleavings(
+            step, folder: workspace?.path ?? "Steps/\(step)",
+            scratch: workspace == nil ? ".build-explore" : ".build-explore-workshop",
+            scenarios: step.selectedInterleavingScenarios)
+        for outcome in explored {
+            print()
+            describe(outcome).forEach { print($0) }
+        }
+        unexpected += explored.filter { !$0.holds }.count
+    }
     print()
     print(unexpected == 0 ? "\(step): every thread scenario as expected." : "\(step): \(unexpected) unexpected.")
     return unexpected == 0 ? 0 : 1
@@ -121,6 +135,13 @@ func describe(_ outcome: SanitizerOutcome) -> [String] {
     if outcome.crashed { lines.append("The step crashed in it (its unlocked state was corrupted).") }
     if outcome.failed && !outcome.crashed { lines.append("The test failed: \(outcome.log)") }
     return lines
+}
+
+// «scenario», then what the explorer printed after its own first line (which names the id).
+func describe(_ outcome: ExplorationOutcome) -> [String] {
+    let first = outcome.lines.first ?? ""
+    let summary = first.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
+    return ["«\(outcome.scenario.name)»", "  " + (summary ?? "")] + outcome.lines.dropFirst()
 }
 
 // "SinkDisposer.dispose() (SinkDisposer.swift:45) ↔ SinkDisposer.dispose() (SinkDisposer.swift:45)"

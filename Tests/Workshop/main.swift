@@ -338,10 +338,12 @@ func watch(_ workspace: Workspace, verbose: Bool) throws {
 func listScenarios(_ pattern: String?) throws {
     let matching = Scenario.all.filter { $0.matches(pattern) }
     let threads = ThreadScenario.all.filter { $0.matches(pattern) }
-    guard !matching.isEmpty || !threads.isEmpty else {
+    let interleavings = InterleavingScenario.all.filter { $0.matches(pattern) }
+    guard !matching.isEmpty || !threads.isEmpty || !interleavings.isEmpty else {
         throw WorkshopError(
             description: "no scenario matches \"\(pattern ?? "")\"; the scenarios are:\n"
-                + (Scenario.all.map(\.name) + ThreadScenario.all.map { "\($0.name) (on two threads)" })
+                + (Scenario.all.map(\.name) + ThreadScenario.all.map { "\($0.name) (on two threads)" }
+                + InterleavingScenario.all.map { "\($0.name) (explored)" })
                 .map { "  \($0)" }.joined(separator: "\n"))
     }
     for scenario in matching {
@@ -351,6 +353,10 @@ func listScenarios(_ pattern: String?) throws {
     for scenario in threads {
         let steps = Step.allCases.filter { $0.threadScenarios.contains { $0.id == scenario.id } }.map(\.number)
         print("\(scenario.name)  [on two threads, \(scenario.id); steps \(steps.joined(separator: " "))]")
+    }
+    for scenario in interleavings {
+        let steps = Step.allCases.filter { !$0.interleavingScenarios.isEmpty }.map(\.number)
+        print("\(scenario.name)  [explored, \(scenario.key); steps \(steps.joined(separator: " ")), make test-threads]")
     }
 }
 
@@ -405,7 +411,8 @@ func scenariosFirstRequired(by step: Step) -> [String] {
     let threads = step.threadScenarios.filter { scenario in
         step.isThreadSafe && !(previous.isThreadSafe && previous.threadScenarios.contains { $0.id == scenario.id })
     }
-    return trace.map(\.name) + threads.map(\.name)
+    let interleavings = previous.isThreadSafe ? [] : step.interleavingScenarios
+    return trace.map(\.name) + threads.map(\.name) + interleavings.map(\.name)
 }
 
 // For every step: `make start` and `make hint` work, the untouched starter is not done, and

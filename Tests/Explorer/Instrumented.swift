@@ -1,0 +1,127 @@
+import Foundation
+
+// MARK: - The step's atomics and locks, instrumented
+
+// These replace the step's AtomicInt.swift and Lock.swift in the explorer's build, and shadow
+// Foundation's NSLock and NSRecursiveLock inside it, so a lock a participant makes by hand is
+// seen too. Same names, same operations; each one is first a point where the explorer picks
+// which thread goes on. The caller's file and line arrive as default arguments, so an
+// interleaving reads as the step's own lines.
+
+final class AtomicInt: @unchecked Sendable {
+    fileprivate var value: Int32
+
+    init(_ value: Int32 = 0) {
+        self.value = value
+    }
+}
+
+// One read-modify-write, at one point: what the step's lock-protected version guarantees.
+private func atomically(
+    _ this: AtomicInt, _ operation: String, _ file: StaticString, _ line: UInt, _ change: (Int32) -> Int32
+) -> Int32 {
+    let entry = Interleavings.shared.point(place(file, line), operation)
+    let oldValue = this.value
+    this.value = change(oldValue)
+    Interleavings.shared.annotate(entry, oldValue == this.value ? "= \(oldValue)" : "\(oldValue) → \(this.value)")
+    return oldValue
+}
+
+@discardableResult
+func add(_ this: AtomicInt, _ value: Int32, file: StaticString = #fileID, line: UInt = #line) -> Int32 {
+    atomically(this, "add(\(value))", file, line) { $0 + value }
+}
+
+@discardableResult
+func sub(_ this: AtomicInt, _ value: Int32, file: StaticString = #fileID, line: UInt = #line) -> Int32 {
+    atomically(this, "sub(\(value))", file, line) { $0 - value }
+}
+
+@discardableResult
+func fetchOr(_ this: AtomicInt, _ mask: Int32, file: StaticString = #fileID, line: UInt = #line) -> Int32 {
+    atomically(this, "fetchOr(\(mask))", file, line) { $0 | mask }
+}
+
+func load(_ this: AtomicInt, file: StaticString = #fileID, line: UInt = #line) -> Int32 {
+    atomically(this, "load", file, line) { $0 }
+}
+
+@discardableResult
+func increment(_ this: AtomicInt, file: StaticString = #fileID, line: UInt = #line) -> Int32 {
+    atomically(this, "increment", file, line) { $0 + 1 }
+}
+
+@discardableResult
+func decrement(_ this: AtomicInt, file: StaticString = #fileID, line: UInt = #line) -> Int32 {
+    atomically(this, "decrement", file, line) { $0 - 1 }
+}
+
+func isFlagSet(_ this: AtomicInt, _ mask: Int32, file: StaticString = #fileID, line: UInt = #line) -> Bool {
+    (atomically(this, "isFlagSet(\(mask))", file, line) { $0 } & mask) != 0
+}
+
+// A lock the explorer owns: which thread holds it and how often. Only one explored thread runs
+// at a time, so the explorer, not the operating system, decides who waits.
+class ExploredLock: @unchecked Sendable {
+    let recursive: Bool
+    // Where the step made it ("PublishSubject.swift:15"): how a deadlock names it.
+    let madeAt: String
+    var owner: Int? = nil
+    var depth = 0
+
+    init(recursive: Bool, madeAt: String) {
+        self.recursive = recursive
+        self.madeAt = madeAt
+    }
+
+    // "(the lock of line 19)" in the file that made it, "(the lock of Bag.swift:19)" elsewhere.
+    func name(from place: String) -> String {
+        let made = madeAt.split(separator: ":")
+        return place.hasPrefix(made[0] + ":") ? "(the lock of line \(made.last!))" : "(the lock of \(madeAt))"
+    }
+
+    func canBeTaken(by thread: Int) -> Bool {
+        owner == nil || (owner == thread && recursive)
+    }
+
+    func lock(file: StaticString = #fileID, line: UInt = #line) {
+        Interleavings.shared.acquire(self, at: place(file, line))
+    }
+
+    func unlock(file: StaticString = #fileID, line: UInt = #line) {
+        Interleavings.shared.release(self, at: place(file, line))
+    }
+
+    func withLock<T>(_ action: () throws -> T, file: StaticString = #fileID, line: UInt = #line) rethrows -> T {
+        self.lock(file: file, line: line)
+        defer { self.unlock(file: file, line: line) }
+        return try action()
+    }
+}
+
+final class NSRecursiveLock: ExploredLock, @unchecked Sendable {
+    init(file: StaticString = #fileID, line: UInt = #line) {
+        super.init(recursive: true, madeAt: place(file, line))
+    }
+}
+
+final class NSLock: ExploredLock, @unchecked Sendable {
+    init(file: StaticString = #fileID, line: UInt = #line) {
+        super.init(recursive: false, madeAt: place(file, line))
+    }
+}
+
+typealias RecursiveLock = NSRecursiveLock
+
+extension RecursiveLock {
+    func performLocked<T>(_ action: () -> T, file: StaticString = #fileID, line: UInt = #line) -> T {
+        self.lock(file: file, line: line)
+        defer { self.unlock(file: file, line: line) }
+        return action()
+    }
+}
+
+// "SinkDisposer.swift:45" from "RxDemoExplorer/SinkDisposer.swift" and 45.
+func place(_ file: StaticString, _ line: UInt) -> String {
+    "\(file)".split(separator: "/").last.map(String.init).map { "\($0):\(line)" } ?? "\(file):\(line)"
+}

@@ -1,0 +1,197 @@
+import Foundation
+
+// MARK: - Interleavings
+
+// Runs two threads one at a time and decides, at every lock and atomic operation, which of
+// them goes on. One run follows a list of decisions; exploring a scenario repeats it, depth
+// first, with every list that makes at most `preemptionBound` switches away from a thread
+// that could have gone on (the bound that finds most concurrency bugs in few runs: a
+// check-then-act needs one). A lock held by one thread makes the other wait; when no thread
+// can go on, the run is a deadlock.
+final class Interleavings: @unchecked Sendable {
+    static let shared = Interleavings()
+
+    struct Entry {
+        let thread: Int
+        let place: String
+        var text: String
+    }
+
+    struct Decision {
+        // The threads that could go on; the one that reached the point first, if it could.
+        let options: [Int]
+        var chosen: Int
+        // Whether choosing each option takes the processor from a thread that could go on.
+        let preempts: [Bool]
+    }
+
+    private final class Participant: @unchecked Sendable {
+        let wakeUp = DispatchSemaphore(value: 0)
+        var waitsFor: ExploredLock? = nil
+        var finished = false
+    }
+
+    private static let threadKey = "RxDemoExplorer.thread"
+    private var participants: [Participant] = []
+    private var replaying: [Int] = []
+    private(set) var decisions: [Decision] = []
+    private(set) var entries: [Entry] = []
+    private(set) var deadlock: String? = nil
+    private var finished = DispatchSemaphore(value: 0)
+    // Replay prints every entry as it happens, so a crash shows the interleaving that led to it.
+    var echo = false
+
+    // The explored thread this code runs on; nil on any other (the scenario's setup).
+    private var current: Int? {
+        Thread.current.threadDictionary[Self.threadKey] as? Int
+    }
+
+    // Runs the threads, each its list of (label, action), following `decisions` as far as
+    // they go and then letting the running thread go on wherever it can.
+    func run(_ threads: [[(label: String, action: () -> Void)]], following decisions: [Int]) {
+        participants = threads.map { _ in Participant() }
+        replaying = decisions
+        self.decisions = []
+        entries = []
+        deadlock = nil
+        finished = DispatchSemaphore(value: 0)
+        for (index, actions) in threads.enumerated() {
+            nonisolated(unsafe) let actions = actions
+            let thread = Thread { [self] in
+                Thread.current.threadDictionary[Self.threadKey] = index
+                participants[index].wakeUp.wait()
+                for (label, action) in actions {
+                    record(Entry(thread: index, place: "", text: "▸ " + label))
+                    action()
+                }
+                Thread.current.threadDictionary[Self.threadKey] = nil
+                finish(index)
+            }
+            thread.stackSize = 1 << 22
+            thread.start()
+        }
+        guard let first = choose(reachedBy: nil) else { return }
+        participants[first].wakeUp.signal()
+        finished.wait()
+    }
+
+    // A point before an atomic operation: returns its entry, for `annotate`.
+    func point(_ place: String, _ text: String) -> Int? {
+        guard let me = current else { return nil }
+        yield(me)
+        return record(Entry(thread: me, place: place, text: text))
+    }
+
+    func annotate(_ entry: Int?, _ result: String) {
+        guard let entry else { return }
+        entries[entry].text += " " + result
+        if echo { emit(line(for: entries[entry])) }
+    }
+
+    func acquire(_ lock: ExploredLock, at place: String) {
+        guard let me = current else { return }
+        participants[me].waitsFor = lock
+        yield(me)
+        participants[me].waitsFor = nil
+        lock.owner = me
+        lock.depth += 1
+        record(Entry(thread: me, place: place, text: "lock() " + lock.name(from: place)), echo: true)
+    }
+
+    func release(_ lock: ExploredLock, at place: String) {
+        guard let me = current else { return }
+        lock.depth -= 1
+        if lock.depth == 0 { lock.owner = nil }
+        record(Entry(thread: me, place: place, text: "unlock() " + lock.name(from: place)), echo: true)
+    }
+
+    @discardableResult
+    private func record(_ entry: Entry, echo echoNow: Bool = false) -> Int {
+        entries.append(entry)
+        if echo && (echoNow || entry.place.isEmpty) { emit(line(for: entry)) }
+        return entries.count - 1
+    }
+
+    // Lets the chosen thread run; returns when this one is chosen again.
+    private func yield(_ me: Int) {
+        guard let next = choose(reachedBy: me) else {
+            reportDeadlock()
+        }
+        if next != me {
+            participants[next].wakeUp.signal()
+            participants[me].wakeUp.wait()
+        }
+    }
+
+    private func finish(_ me: Int) {
+        participants[me].finished = true
+        if participants.allSatisfy(\.finished) {
+            finished.signal()
+        } else if let next = choose(reachedBy: me) {
+            participants[next].wakeUp.signal()
+        } else {
+            reportDeadlock()
+        }
+    }
+
+    private func choose(reachedBy me: Int?) -> Int? {
+        let runnable = participants.indices.filter { index in
+            let participant = participants[index]
+            return !participant.finished && (participant.waitsFor?.canBeTaken(by: index) ?? true)
+        }
+        guard !runnable.isEmpty else { return nil }
+        let mine = me.map(runnable.contains) ?? false
+        let options = mine ? [me!] + runnable.filter { $0 != me } : runnable
+        guard options.count > 1 else { return options[0] }
+        let index = decisions.count
+        let chosen = index < replaying.count ? min(replaying[index], options.count - 1) : 0
+        decisions.append(Decision(options: options, chosen: chosen, preempts: options.map { mine && $0 != me }))
+        return options[chosen]
+    }
+
+    // No thread can go on: say who waits for what, wake the explorer and park this thread for
+    // good (the run is abandoned; its threads hold nothing but explorer locks).
+    private func reportDeadlock() -> Never {
+        var waits: [String] = []
+        for (index, participant) in participants.enumerated() where !participant.finished {
+            guard let lock = participant.waitsFor else { continue }
+            let holder = lock.owner.map { $0 == index ? "itself (the lock is not recursive)" : "thread \($0 + 1)" }
+            waits.append("thread \(index + 1) waits for the lock made at \(lock.madeAt), held by \(holder ?? "nobody")")
+        }
+        deadlock = waits.joined(separator: "; ")
+        if echo { emit("    ✘ deadlock: " + deadlock!) }
+        finished.signal()
+        while true { DispatchSemaphore(value: 0).wait() }
+    }
+
+    // The next list of decisions to follow, depth first, or nil when every one within the
+    // bound has run.
+    func nextDecisions(preemptionBound: Int) -> [Int]? {
+        var stack = decisions
+        while let last = stack.popLast() {
+            let used = stack.filter { $0.preempts[$0.chosen] }.count
+            for option in (last.chosen + 1)..<last.options.count
+            where used + (last.preempts[option] ? 1 : 0) <= preemptionBound {
+                return stack.map(\.chosen) + [option]
+            }
+        }
+        return nil
+    }
+
+    // MARK: Side by side
+
+    static let columnWidth = 58
+
+    func line(for entry: Entry) -> String {
+        let text = entry.place.isEmpty ? entry.text : "\(entry.place)  \(entry.text)"
+        let indent = String(repeating: " ", count: entry.thread * (Self.columnWidth + 2))
+        return "    " + indent + text
+    }
+
+    func header(threads: Int = 2) -> String {
+        "    "
+            + (0..<threads).map { "thread \($0 + 1)" }
+            .map { $0.padding(toLength: Self.columnWidth + 2, withPad: " ", startingAt: 0) }.joined()
+            .trimmingCharacters(in: .whitespaces)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+// The interleaving explorer: `RxDemoExplorer list` prints the scenario ids;
+// `RxDemoExplorer explore ID…` explores each and prints, for the first interleaving that breaks
+// one, its two threads side by side; `RxDemoExplorer replay ID DECISIONS` runs one interleaving
+// and prints it as it goes (what the workshop tool runs after a crash, from the file that
+// RXDEMO_EXPLORE_SCHEDULE names, where `explore` writes each run's decisions before it starts).
+// Exit status: 0 when nothing breaks, 1 when something does, 2 for bad arguments.
+
+let preemptionBound = 2
+let runLimit = 200_000
+
+func emit(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    exit(2)
+}
+
+func scenario(_ id: String) -> ExplorerScenario {
+    guard let found = explorerScenarios.first(where: { $0.id == id }) else {
+        fail("no interleaving scenario '\(id)'; they are: \(explorerScenarios.map(\.id).joined(separator: ", "))")
+    }
+    return found
+}
+
+// Explores one scenario; true when no interleaving breaks it.
+func explore(_ scenario: ExplorerScenario, scheduleFile: String?) -> Bool {
+    let explorer = Interleavings.shared
+    var decisions: [Int] = []
+    var runs = 0
+    while true {
+        if let scheduleFile {
+            try? "\(scenario.id) \(decisions.map(String.init).joined(separator: ","))"
+                .write(toFile: scheduleFile, atomically: false, encoding: .utf8)
+        }
+        let (threads, problem) = scenario.make()
+        explorer.run(threads, following: decisions)
+        runs += 1
+        if let broken = explorer.deadlock.map({ "deadlock: " + $0 }) ?? problem() {
+            emit("\(scenario.id): breaks in interleaving \(runs):")
+            emit(explorer.header())
+            explorer.entries.forEach { emit(explorer.line(for: $0)) }
+            emit("    ✘ " + broken)
+            return false
+        }
+        guard runs < runLimit, let next = explorer.nextDecisions(preemptionBound: preemptionBound) else {
+            emit(
+                "\(scenario.id): \(runs) interleavings, none breaks it"
+                    + (runs < runLimit ? "" : " (stopped at \(runLimit); more exist)"))
+            return true
+        }
+        decisions = next
+    }
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "list":
+    explorerScenarios.forEach { emit($0.id) }
+case "explore":
+    let ids = arguments.dropFirst()
+    let scheduleFile = ProcessInfo.processInfo.environment["RXDEMO_EXPLORE_SCHEDULE"]
+    let results = (ids.isEmpty ? explorerScenarios.map(\.id) : Array(ids)).map {
+        explore(scenario($0), scheduleFile: scheduleFile)
+    }
+    exit(results.allSatisfy { $0 } ? 0 : 1)
+case "replay":
+    guard arguments.count >= 2 else {
+        fail("replay needs a scenario id and its decisions, e.g. 'replay disposeTwice 0,1'")
+    }
+    let decisions = arguments.count > 2 ? arguments[2].split(separator: ",").compactMap { Int($0) } : []
+    let explorer = Interleavings.shared
+    explorer.echo = true
+    emit(explorer.header())
+    let (threads, problem) = scenario(arguments[1]).make()
+    explorer.run(threads, following: decisions)
+    if let broken = explorer.deadlock.map({ "deadlock: " + $0 }) ?? problem() {
+        emit("    ✘ " + broken)
+        exit(1)
+    }
+default:
+    fail("say 'list', 'explore [ID…]' or 'replay ID DECISIONS'")
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+// Scenarios the interleaving explorer runs (Tests/Explorer, built with the step): two threads,
+// every order of their lock and atomic operations with at most two preemptions, and a check
+// after each. They catch what no number of real rounds reliably does: a check-then-act on an
+// atomic flag (two threads both see "not disposed"), a check and an insert under two locks, a
+// lock held while an observer runs (a deadlock). Their bodies live in
+// Tests/Explorer/ExplorerScenarios.swift, under the case names of these ids.
+public enum InterleavingScenarioID: String, Sendable, CaseIterable {
+    case disposeTwice = "dispose() of one subscription on two threads, in every interleaving"
+    case anonymousDisposeTwice = "Disposables.create(with:) disposed on two threads, in every interleaving"
+    case binaryDisposeTwice = "Disposables.create(a, b) disposed on two threads, in every interleaving"
+    case completedRacingDispose = "completed on one thread while dispose() runs on another, in every interleaving"
+    case subscribeRacingCompleted =
+        "a PublishSubject gets a subscriber on one thread while another completes it, in every interleaving"
+    case subscribeRacingNewValue =
+        "a BehaviorSubject gets a subscriber on one thread while another sends it a value, in every interleaving"
+    case publishHandlerTakesLock =
+        "a PublishSubject's handler takes a lock that another thread holds while it asks the subject, in every interleaving"
+    case behaviorHandlerTakesLock =
+        "a BehaviorSubject's handler takes a lock that another thread holds while it asks the subject, in every interleaving"
+}
+
+public struct InterleavingScenario: Sendable, CustomStringConvertible {
+    public let id: InterleavingScenarioID
+
+    public var name: String { id.rawValue }
+    public var description: String { name }
+    // What the explorer's command line calls it.
+    public var key: String { "\(id)" }
+
+    public func matches(_ pattern: String?) -> Bool {
+        guard let pattern, !pattern.isEmpty else { return true }
+        return name.localizedCaseInsensitiveContains(pattern) || key.localizedCaseInsensitiveContains(pattern)
+    }
+
+    public static let all = InterleavingScenarioID.allCases.map(InterleavingScenario.init)
+}
+
+extension Step {
+    // Only a step meant to be thread-safe is explored: before step 09 every scenario breaks.
+    public var interleavingScenarios: [InterleavingScenario] {
+        isThreadSafe ? InterleavingScenario.all : []
+    }
+
+    public var selectedInterleavingScenarios: [InterleavingScenario] {
+        let pattern = ProcessInfo.processInfo.environment["RXDEMO_SCENARIO"]
+        return interleavingScenarios.filter { $0.matches(pattern) }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import TraceSuite
+
+// The interleaving explorer (Tests/Explorer) run on a step or a workspace: what each of its
+// scenarios showed.
+struct ExplorationOutcome {
+    let scenario: InterleavingScenario
+    let holds: Bool
+    // One line when it holds; else the interleaving that breaks it, side by side, and why.
+    let lines: [String]
+
+    var verdict: String { lines.last { $0.contains("✘") }?.trimmingCharacters(in: .whitespaces) ?? "" }
+}
+
+// The step's files the explorer replaces with instrumented ones, and the demo it does not need.
+let filesTheExplorerReplaces: Set<String> = ["main.swift", "AtomicInt.swift", "Lock.swift"]
+
+// Builds `folder` (a step or a workspace) with the explorer in `scratch` and explores each
+// scenario. The sources are synchronised file by file, so an edit recompiles little.
+func exploreInterleavings(_ step: Step, folder: String, scratch: String, scenarios: [InterleavingScenario]) throws
+    -> [ExplorationOutcome]
+{
+    let sources = "\(scratch)/Sources"
+    try files.createDirectory(atPath: sources, withIntermediateDirectories: true)
+    var wanted: [String: String] = [:]
+    for file in listFiles(in: folder) where file.hasSuffix(".swift") && !filesTheExplorerReplaces.contains(file) {
+        wanted[(file as NSString).lastPathComponent] = read("\(folder)/\(file)") ?? ""
+    }
+    for file in listFiles(in: "Tests/Explorer") where file.hasSuffix(".swift") {
+        wanted[file] = read("Tests/Explorer/\(file)") ?? ""
+    }
+    for file in listFiles(in: sources) where wanted[file] == nil {
+        try files.removeItem(atPath: "\(sources)/\(file)")
+    }
+    for (file, text) in wanted where read("\(sources)/\(file)") != text {
+        try write(text, to: "\(sources)/\(file)")
+    }
+    let environment = ["RXDEMO_EXPLORE": sources, "RXDEMO_STEP": "", "RXDEMO_WORKSPACE": ""]
+    let build = try run(
+        ["swift", "build", "-q", "--scratch-path", "\(scratch)/build", "--product", "RxDemoExplorer"],
+        environment: environment)
+    guard build.status == 0 else {
+        print(build.output)
+        throw WorkshopError(
+            description: """
+                the explorer's build of \(folder) failed (output above). It compiles your files with \
+                instrumented AtomicInt.swift and Lock.swift instead of yours: RxSwift's AtomicInt with \
+                add, sub, fetchOr, load, increment, decrement and isFlagSet, and RecursiveLock with \
+                performLocked; your other files may use only those.
+                """,
+            status: 1)
+    }
+    let explorer = "\(scratch)/build/debug/RxDemoExplorer"
+    let known = try run([explorer, "list"]).output.split(separator: "\n").map(String.init)
+    guard Set(known) == Set(InterleavingScenario.all.map(\.key)) else {
+        throw WorkshopError(
+            description:
+                "Tests/Explorer has scenarios \(known.sorted()), TraceSuite's InterleavingScenarioID \(InterleavingScenario.all.map(\.key).sorted()); make them the same"
+        )
+    }
+    let schedule = "\(scratch)/schedule"
+    let quiet = ["RXDEMO_EXPLORE_SCHEDULE": schedule, "SWIFT_BACKTRACE": "enable=no"]
+    return try scenarios.map { scenario in
+        let explored = try run([explorer, "explore", scenario.key], environment: quiet)
+        let lines = explored.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            .filter { !$0.isEmpty }
+        if explored.status == 0 || explored.status == 1 {
+            return ExplorationOutcome(scenario: scenario, holds: explored.status == 0, lines: lines)
+        }
+        // It crashed: run the interleaving it was in once more, printed as it goes.
+        let decisions = (read(schedule) ?? "").split(separator: " ").dropFirst().first.map(String.init) ?? ""
+        let replayed = try run([explorer, "replay", scenario.key, decisions], environment: quiet)
+        var shown = replayed.output.split(separator: "\n").map(String.init)
+        let fatal = shown.firstIndex { $0.contains("Fatal error") }
+        let message = fatal.map { shown[$0].components(separatedBy: "Fatal error: ").last ?? "" }
+        if let fatal { shown.removeSubrange(fatal...) }
+        return ExplorationOutcome(
+            scenario: scenario, holds: false,
+            lines: ["\(scenario.key): crashes in this interleaving:"] + shown + [
+                "    ✘ crashed" + (message.map { ": \($0)" } ?? " (signal)")
+            ])
+    }
+}
