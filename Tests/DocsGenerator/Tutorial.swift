@@ -415,11 +415,11 @@ func caption(changing hunk: Hunk, in before: String, file: String) -> [String] {
     let firstNew = firstCode(hunk.new)
     let firstOld = firstCode(hunk.old)
     let indent = (firstNew ?? firstOld).map { $0.prefix { $0 == " " }.count } ?? 0
-    let enclosing =
+    let enclosing: String? =
         enclosingDeclaration(
             of: before.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
             above: hunk.oldStart, indentedLessThan: indent)
-        ?? (file == "main.swift" ? "the demo" : "the file's top level")
+        ?? (file == "main.swift" ? "the demo" : nil)
     let what: String
     switch (firstOld, firstNew) {
     case (nil, let new?):
