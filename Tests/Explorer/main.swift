@@ -10,8 +10,14 @@ import Foundation
 let preemptionBound = 2
 let runLimit = 200_000
 
+// The report goes to the original standard output; the step's own prints (the
+// synchronization tracker's warnings, which overlapping deliveries in a broken interleaving
+// set off) go to /dev/null, so they cannot split the side-by-side lines.
+let report = FileHandle(fileDescriptor: dup(1), closeOnDealloc: false)
+_ = dup2(open("/dev/null", O_WRONLY), 1)
+
 func emit(_ text: String) {
-    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    report.write(Data((text + "\n").utf8))
 }
 
 func fail(_ message: String) -> Never {

@@ -224,12 +224,6 @@ let mutants: [Mutant] = [
             """
         ]),
     Mutant(
-        step: .rxDemo09, mistake: "AnonymousDisposable checks its atomic flag, then sets it", file: "Disposable.swift",
-        changes: [
-            "        if fetchOr(self.disposed, 1) == 0 {\n            if let action":
-                "        if !isFlagSet(self.disposed, 1) {\n            fetchOr(self.disposed, 1)\n            if let action"
-        ]),
-    Mutant(
         step: .rxDemo09, mistake: "a PublishSubject checks for a stop and adds the observer under two locks",
         file: "PublishSubject.swift",
         changes: [
