@@ -1,7 +1,7 @@
 # Everything here is a thin wrapper around SwiftPM; `make` alone lists the targets.
 
-STEPS := 01 02 03 04 05 06 07 08 09 10
-PAIRS := 01-02 02-03 03-04 04-05 05-06 06-07 07-08 08-09 09-10
+STEPS := 01 02 03 04 05 06 07 08 09 10 11
+PAIRS := 01-02 02-03 03-04 04-05 05-06 06-07 07-08 08-09 09-10 10-11
 # Accept STEP=3 as well as STEP=03.
 normalize = $(if $(filter $(1),1 2 3 4 5 6 7 8 9),0$(1),$(1))
 STEP_NN := $(call normalize,$(STEP))
@@ -173,7 +173,7 @@ bench:
 	@first=1; for s in $(if $(STEP),$(STEP_NN),$(STEPS)); do \
 	  $(call bench-build,$$s) || exit 1; \
 	  if [ $$first = 1 ]; then .build-bench/release/RxDemoBench --header; first=0; fi; \
-	  .build-bench/release/RxDemoBench $(DIR) || exit 1; \
+	  RXDEMO_BENCH=$$s .build-bench/release/RxDemoBench $(DIR) || exit 1; \
 	done; .build-bench/release/RxDemoBench --baseline; rm -rf Tests/Bench/Step
 
 # CI: for each step, the untouched starter is not done and the reference step is.

@@ -9,7 +9,7 @@ import PackageDescription
 //
 // `make check STEP=04` also sets RXDEMO_WORKSPACE=Workshop/RxDemo04: the participant's own
 // code is then compiled as target RxDemo04, so step 04's tests apply to it unchanged.
-let allSteps = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10"]
+let allSteps = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11"]
 let onlyStep = Context.environment["RXDEMO_STEP"]
 let steps = onlyStep.map { [$0] } ?? allSteps
 let workspace = onlyStep == nil ? nil : Context.environment["RXDEMO_WORKSPACE"]
@@ -50,11 +50,18 @@ let stepTargets: [Target] = steps.flatMap { step -> [Target] in
 // compiles them with the harness in Tests/Bench as one release module, so the step is
 // measured the way the optimiser sees it, with not a line of it changed.
 let benchStep = Context.environment["RXDEMO_BENCH"]
+// RXDEMO05 for the step itself, and RXDEMO_SINCE_01 … RXDEMO_SINCE_05 for "this step or a later
+// one", so that the harness says "from step 07 on" once instead of listing every later step.
+let benchDefines: [SwiftSetting] =
+    benchStep.flatMap { Int($0) }.map { number in
+        [.define("RXDEMO\(benchStep!)")]
+            + (1...number).map { .define("RXDEMO_SINCE_" + ($0 < 10 ? "0" : "") + "\($0)") }
+    } ?? []
 let benchTargets: [Target] = [
     .target(name: "BenchAllocations", path: "Tests/BenchAllocations"),
     .executableTarget(
         name: "RxDemoBench", dependencies: ["BenchAllocations"], path: "Tests/Bench",
-        swiftSettings: [.define("RXDEMO\(benchStep ?? "")")]),
+        swiftSettings: benchDefines),
 ]
 
 // The interleaving explorer (`make test-threads`, and `make check` from step 09 on): the
@@ -63,7 +70,16 @@ let benchTargets: [Target] = [
 // only RxDemoExplorer, which compiles them as one module, the step's locks and atomics
 // replaced by instrumented ones.
 let exploreSources = Context.environment["RXDEMO_EXPLORE"]
-let exploreTargets: [Target] = exploreSources.map { [.executableTarget(name: "RxDemoExplorer", path: $0)] } ?? []
+// From step 11 the explorer also has the sharing scenarios (RXDEMO_EXPLORE_STEP=11).
+let exploresSharing = (Context.environment["RXDEMO_EXPLORE_STEP"].flatMap { Int($0) } ?? 0) >= 11
+let exploreTargets: [Target] =
+    exploreSources.map {
+        [
+            .executableTarget(
+                name: "RxDemoExplorer", path: $0,
+                swiftSettings: exploresSharing ? [.define("RXDEMO_EXPLORE_SHARING")] : [])
+        ]
+    } ?? []
 
 // macOS: the tests need at least 10.15.4 (Swift concurrency, FileHandle.write(contentsOf:));
 // one fixed floor of 13 lets a Mac build check availability the same way for everyone, and

@@ -2,24 +2,20 @@ import Foundation
 
 // The half of `make bench` that knows a step's API: a source that sends `count` events
 // while it is being subscribed to, `map`, and `subscribe`. Compiled with one step's files,
-// chosen by RXDEMO_BENCH (Package.swift defines RXDEMO01 … RXDEMO10).
+// chosen by RXDEMO_BENCH (Package.swift defines RXDEMO05 for step 05, and RXDEMO_SINCE_01 …
+// RXDEMO_SINCE_05: "step 05 or later").
+
+// The step's name, from the number the build was made for (the same variable, at run time).
+let step = "RxDemo" + (ProcessInfo.processInfo.environment["RXDEMO_BENCH"] ?? "??")
 
 #if RXDEMO01
-    let step = "RxDemo01"
     func source(sending count: Int) -> Observable<Int> {
         Observable<Int> { observer in
             for value in 0..<count { observer.on(event: .next(value)) }
             observer.on(event: .completed)
         }
     }
-#elseif RXDEMO02 || RXDEMO03 || RXDEMO04
-    #if RXDEMO02
-        let step = "RxDemo02"
-    #elseif RXDEMO03
-        let step = "RxDemo03"
-    #else
-        let step = "RxDemo04"
-    #endif
+#elseif !RXDEMO_SINCE_05
     func source(sending count: Int) -> Observable<Int> {
         Observable<Int> { observer in
             for value in 0..<count { observer.on(event: .next(value)) }
@@ -27,16 +23,7 @@ import Foundation
             return AnonymousDisposable {}
         }
     }
-#elseif RXDEMO07 || RXDEMO08 || RXDEMO09 || RXDEMO10
-    #if RXDEMO07
-        let step = "RxDemo07"
-    #elseif RXDEMO08
-        let step = "RxDemo08"
-    #elseif RXDEMO09
-        let step = "RxDemo09"
-    #else
-        let step = "RxDemo10"
-    #endif
+#elseif RXDEMO_SINCE_07
     func source(sending count: Int) -> Observable<Int> {
         Observable<Int>.create { observer in
             for value in 0..<count { observer.onNext(value) }
@@ -45,11 +32,6 @@ import Foundation
         }
     }
 #else
-    #if RXDEMO05
-        let step = "RxDemo05"
-    #else
-        let step = "RxDemo06"
-    #endif
     func source(sending count: Int) -> Observable<Int> {
         Observable<Int>.create { observer in
             for value in 0..<count { observer.on(event: .next(value)) }
@@ -59,7 +41,7 @@ import Foundation
     }
 #endif
 
-#if RXDEMO07 || RXDEMO08 || RXDEMO09 || RXDEMO10
+#if RXDEMO_SINCE_07
     // The way apps subscribe from step 07 on.
     func subscribeCounting(_ observable: Observable<Int>) {
         _ = observable.subscribe(onNext: { checksum &+= $0 })
@@ -77,8 +59,8 @@ import Foundation
     }
 #endif
 
-// What the second act adds, each in a line of its own under the step's row.
-#if RXDEMO07 || RXDEMO08 || RXDEMO09 || RXDEMO10
+// What the second and third acts add, each in a line of its own under the step's row.
+#if RXDEMO_SINCE_07
     func extraRows() {
         // A subscription that goes into a bag, and the bag freed: per subscription.
         let single = source(sending: 1)
@@ -88,7 +70,7 @@ import Foundation
             bag = nil
         }
         printLine("  \(step): subscribe+1+done into a DisposeBag, then free it: \(cell(bagged)) ns per subscription")
-        #if RXDEMO08 || RXDEMO09 || RXDEMO10
+        #if RXDEMO_SINCE_08
             // One onNext to a PublishSubject with n subscribers: per event and per subscriber.
             for subscribers in [1, 10, 100] {
                 let subject = PublishSubject<Int>()
@@ -101,7 +83,7 @@ import Foundation
                 )
             }
         #endif
-        #if RXDEMO10
+        #if RXDEMO_SINCE_10
             // Each event hops to a serial queue (observe(on:)): per event, from the send to the
             // handler on the queue's thread.
             let hops = 100_000
@@ -141,12 +123,30 @@ import Foundation
             printLine(
                 "  \(step): n items scheduled on virtual time, then run, per item: " + cells.joined(separator: ", "))
         #endif
+        #if RXDEMO_SINCE_11
+            // What share() saves: 100 subscribers to one source whose elements come from a
+            // subject. Without share, each subscription is a run of its own (its own subject
+            // subscription and sink); with share(), one run feeds a bag of 100 observers.
+            let upstream = PublishSubject<Int>()
+            let cold = Observable<Int>.create { upstream.subscribe($0) }
+            for (name, observable) in [("without share", cold), ("share()", cold.share())] {
+                let bag = DisposeBag()
+                for _ in 0..<100 { observable.subscribe(onNext: { checksum &+= $0 }).disposed(by: bag) }
+                let delivered = measure(100_000) { for value in 0..<1_000 { upstream.onNext(value) } }
+                let joined = measure(subscriptions) {
+                    for _ in 0..<subscriptions { observable.subscribe(onNext: { checksum &+= $0 }).dispose() }
+                }
+                printLine(
+                    "  \(step): 100 subscribers \(name): \(cell(delivered)) ns per element and subscriber; one more subscribes and leaves: \(cell(joined)) ns"
+                )
+            }
+        #endif
     }
 #else
     func extraRows() {}
 #endif
 
-#if RXDEMO04 || RXDEMO05 || RXDEMO06 || RXDEMO07 || RXDEMO08 || RXDEMO09 || RXDEMO10
+#if RXDEMO_SINCE_04
     func mapped(_ observable: Observable<Int>, _ maps: Int) -> Observable<Int>? {
         var chain = observable
         for _ in 0..<maps { chain = chain.map { $0 &+ 1 } }

@@ -31,12 +31,15 @@ struct Mark {
         time = parsed.time ?? 0
         label = parsed.label
         let words = parsed.event.split(separator: " ", maxSplits: 1).map(String.init)
-        // A transform's call ("map 2") and what the harness asks a subject ("hasObservers
-        // true", "value 2") are in the trace, not drawn.
-        guard !["map", "hasObservers", "value"].contains(words.first) else { return nil }
+        // A transform's call ("map 2"), what the harness asks a subject ("hasObservers
+        // true", "value 2") and its connect() calls are in the trace, not drawn (a connect
+        // shows as the source's "subscribe", a disconnect as its "dispose").
+        guard !["map", "hasObservers", "value", "connect", "disconnect"].contains(words.first) else { return nil }
         onSource = words.first != "receive" && words.first != "onDisposed"
         switch (words.first, words.count > 1 ? words[1] : "") {
         case ("onDisposed", _): kind = .onDisposed
+        // A run of the generator starting, on the source's lane.
+        case ("subscribe", _): kind = .subscribe
         case ("dispose", _): kind = .disposeClosure
         case (_, "completed"): kind = .completed
         case (_, let value) where value.hasPrefix("error"): kind = .error
@@ -59,10 +62,12 @@ struct Mark {
 func marks(of trace: [String], in scenario: Scenario) -> [Mark] {
     var marks = trace.compactMap(Mark.init)
     for script in scenario.subscriptionScripts {
-        // After the subscriptions made before it, before anything else at that time.
+        // After the subscriptions made before it, before anything else at that time (a run of
+        // the source that it starts too).
         let start =
             marks.firstIndex {
-                $0.time > script.subscribeTime || ($0.time == script.subscribeTime && $0.kind != .subscribe)
+                $0.time > script.subscribeTime
+                    || ($0.time == script.subscribeTime && ($0.kind != .subscribe || $0.onSource))
             }
             ?? marks.endIndex
         marks.insert(Mark(time: script.subscribeTime, label: script.label, kind: .subscribe), at: start)
@@ -98,7 +103,9 @@ struct Panel {
 // The SVG for one or more panels that share a time axis.
 // A hot scenario has one lane for what the subject sends, shared by every subscriber; a
 // cold one a pair of lanes per subscription.
-func marbleSVG(title: String, panels: [Panel], labels: [String?], hot: Bool = false, caption: [String]) -> String {
+func marbleSVG(
+    title: String, panels: [Panel], labels: [String?], hot: Bool = false, shared: Bool = false, caption: [String]
+) -> String {
     let lanes: [(label: String?, onSource: Bool)] =
         hot ? [(nil, true)] + labels.map { ($0, false) } : labels.flatMap { [($0, true), ($0, false)] }
     let width = 860
@@ -127,7 +134,11 @@ func marbleSVG(title: String, panels: [Panel], labels: [String?], hot: Bool = fa
 
     var body: [String] = []
     var y = 28
-    body.append(text(title, x: 12, y: y, size: 15, weight: "bold"))
+    // A long scenario name goes over more lines than one: 860 px hold about 95 bold characters.
+    for (index, line) in wrap(title, width: 95).enumerated() {
+        if index > 0 { y += 20 }
+        body.append(text(line, x: 12, y: y, size: 15, weight: "bold"))
+    }
     y += 22
     // Time axis: each time's label over its group of slots.
     for time in times {
@@ -147,7 +158,8 @@ func marbleSVG(title: String, panels: [Panel], labels: [String?], hot: Bool = fa
                 y += laneHeight
                 let lane =
                     (label.map { "\($0): " } ?? "")
-                    + (onSource ? (hot ? "subject sends" : "source sends") : "subscriber gets")
+                    + (onSource
+                        ? (shared ? "shared source" : hot ? "subject sends" : "source sends") : "subscriber gets")
                 body.append(text(lane, x: 12, y: y + 5, size: 13, fill: "#333"))
                 body.append(
                     "<line x1=\"\(left)\" y1=\"\(y)\" x2=\"\(width - 16)\" y2=\"\(y)\" stroke=\"#444\" stroke-width=\"1.5\"/>"
@@ -296,7 +308,8 @@ func writeMarbles(traces: String) throws -> [String] {
                     title: "Expected: what correct Rx (RxSwift) does", marks: marks(of: scenario.expected, in: scenario)
                 )
             ],
-            labels: scenario.subscriptionScripts.map(\.label), hot: scenario.isHot, caption: [])
+            labels: scenario.subscriptionScripts.map(\.label), hot: scenario.isHot, shared: scenario.isShared,
+            caption: [])
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try write(svg, to: "\(folder)/\(marbleFileName(scenario))")
         written.append("\(folder)/\(marbleFileName(scenario))")
@@ -361,7 +374,7 @@ func writeMarbles(traces: String) throws -> [String] {
             let caption = defects.flatMap { wrap("Known defect of \(step): \($0.cause).") }
             let svg = marbleSVG(
                 title: scenario.name, panels: panels, labels: scenario.subscriptionScripts.map(\.label),
-                hot: scenario.isHot, caption: caption)
+                hot: scenario.isHot, shared: scenario.isShared, caption: caption)
             let stepFolder = "\(folder)/\(step)"
             try FileManager.default.createDirectory(atPath: stepFolder, withIntermediateDirectories: true)
             try write(svg, to: "\(stepFolder)/\(marbleFileName(scenario))")

@@ -51,8 +51,9 @@ func tableOfContents(_ chapters: [(step: Step, title: String, minutes: Int)]) ->
                 }
         """
     }
-    let core = chapters.filter { !$0.step.isSecondAct }.map(chapter).joined(separator: "\n\n")
-    let act = chapters.filter { $0.step.isSecondAct }.map(chapter).joined(separator: "\n\n")
+    let core = chapters.filter { $0.step.act == 1 }.map(chapter).joined(separator: "\n\n")
+    let act = chapters.filter { $0.step.act == 2 }.map(chapter).joined(separator: "\n\n")
+    let third = chapters.filter { $0.step.act == 3 }.map(chapter).joined(separator: "\n\n")
     return """
         @Tutorials(name: "RxDemo") {
             @Intro(title: "How RxSwift works inside, rebuilt step by step") {
@@ -81,6 +82,14 @@ func tableOfContents(_ chapters: [(step: Step, title: String, minutes: Int)]) ->
                 @Image(source: "08-subjects-1.png", alt: "One event, many observers")
 
         \(act)
+            }
+
+            @Volume(name: "The third act") {
+                Steps 11 on: what RxSwift users ask about most, starting with sharing one subscription.
+
+                @Image(source: "11-sharing-1.png", alt: "share(): one connection, two subscribers")
+
+        \(third)
             }
         }
 
@@ -485,51 +494,74 @@ func inlineText(_ text: String) -> String {
 
 // Up to three questions: what does this step print for a scenario? The right answer is the
 // trace the step really recorded; the wrong ones are what other steps really print for the
-// same scenario, each justified by the defect that makes it.
+// same scenario, each justified by the defect that makes it, or what this step prints for the
+// same scenario with another operator (`share()` against `publish().refCount()`).
 func predictTheTrace(step: Step, traces: String) throws -> [[String]] {
     let mine = ReportFolder.readRecords(of: step, in: traces)
     // Only earlier steps: every wrong answer is a defect the course has already shown.
     let others = Step.allCases.filter { $0.rawValue < step.rawValue }.map {
         ($0, ReportFolder.readRecords(of: $0, in: traces))
     }
-    var candidates: [(scenario: Scenario, wrong: [(Step, [String])], weight: Int)] = []
+    var candidates: [(scenario: Scenario, wrong: [(answer: [String], why: String)], weight: Int, group: String?)] = []
     for scenario in step.scenarios {
         guard let record = mine[scenario.id], record.outcome == .finished else { continue }
-        var wrong: [(Step, [String])] = []
+        var wrong: [(answer: [String], why: String)] = []
+        @discardableResult
+        func add(_ answer: [String], _ why: String) -> Bool {
+            guard answer != rendered(record), !wrong.contains(where: { $0.answer == answer }) else { return false }
+            wrong.append((answer, why))
+            return true
+        }
+        // Weighed up when the step before prints a wrong answer: the question is about what changed.
+        var flips = false
         for (other, records) in others {
             guard case .knownIssue = other.verdict(for: scenario), let theirs = records[scenario.id] else { continue }
-            let answer = rendered(theirs)
-            if answer != rendered(record), !wrong.contains(where: { $0.1 == answer }) {
-                wrong.append((other, answer))
-            }
+            let why =
+                other.defects.first { $0.scenarios.contains(scenario.id) }.map {
+                    "That is what \(other) prints: \($0.title). \($0.cause)."
+                } ?? "That is what \(other) prints."
+            if add(rendered(theirs), why), other.rawValue == step.rawValue - 1 { flips = true }
         }
         // Step 01 has no step before it: correct Rx is then the wrong answer to what it prints.
         if case .knownIssue = step.verdict(for: scenario) {
             let correct = rendered(lines: scenario.expected)
-            if !wrong.contains(where: { $0.1 == correct }) { wrong.insert((step, correct), at: 0) }
+            if !wrong.contains(where: { $0.answer == correct }) {
+                wrong.insert(
+                    (
+                        correct,
+                        "That is what correct Rx (RxSwift) prints; \(step) does not, because of its known defect."
+                    ),
+                    at: 0)
+            }
+        }
+        var comparesOperators = false
+        for variant in step.scenarios
+        where variant.id != scenario.id && variant.variantKey == scenario.variantKey {
+            guard let theirs = mine[variant.id], theirs.outcome == .finished else { continue }
+            let why =
+                "That is what `\(variant.operatorsCode)` prints instead of `\(scenario.operatorsCode)`: «\(variant.name)»."
+            if add(rendered(theirs), why) { comparesOperators = true }
         }
         guard !wrong.isEmpty else { continue }
-        let flips = step.rawValue > 1 && wrong.contains { $0.0.rawValue == step.rawValue - 1 }
-        candidates.append((scenario, Array(wrong.prefix(3)), (flips ? 10 : 0) + wrong.count))
+        // Weighed up most when the scenario is new with this step and its wrong answers are other
+        // operators': the question is about what the step adds.
+        let isNew = others.last.map { !$0.0.scenarios.contains { $0.id == scenario.id } } ?? false
+        let weight = (isNew && comparesOperators ? 20 : 0) + (flips ? 10 : 0) + wrong.count
+        candidates.append((scenario, Array(wrong.prefix(3)), weight, comparesOperators ? scenario.variantKey : nil))
     }
-    let chosen = candidates.sorted { $0.weight > $1.weight }.prefix(3)
+    // At most one question per family of variants, so that three questions teach three things.
+    var groups: Set<String> = []
+    let chosen = candidates.sorted { $0.weight > $1.weight }.filter { candidate in
+        guard let group = candidate.group else { return true }
+        return groups.insert(group).inserted
+    }.prefix(3)
     return chosen.map { candidate in
         let scenario = candidate.scenario
         let right = rendered(mine[scenario.id]!)
         var choices: [(text: [String], correct: Bool, justification: String)] = [
             (right, true, "Right: this is what \(step) prints, trace for trace.")
         ]
-        for (other, answer) in candidate.wrong {
-            let why: String
-            if other == step {
-                why = "That is what correct Rx (RxSwift) prints; \(step) does not, because of its known defect."
-            } else if let defect = other.defects.first(where: { $0.scenarios.contains(scenario.id) }) {
-                why = "That is what \(other) prints: \(defect.title). \(defect.cause)."
-            } else {
-                why = "That is what \(other) prints."
-            }
-            choices.append((answer, false, why))
-        }
+        choices += candidate.wrong.map { ($0.answer, false, $0.why) }
         // A fixed order that does not always put the right answer first.
         let shift = scenario.id.rawValue.count % choices.count
         choices = Array(choices[shift...] + choices[..<shift])
@@ -640,6 +672,7 @@ func demoScenario(of step: Step) -> ScenarioID {
     case .rxDemo07: .articleDemo07
     case .rxDemo08, .rxDemo09: .hotLateSubscriber
     case .rxDemo10: .bufferTimeOrCount
+    case .rxDemo11: .shareReplay1LateSubscriber
     }
 }
 

@@ -96,7 +96,7 @@ extension ThreadScenario {
         case .subscribeOnQueue:
             return subscribeOnRound(Adapter.self)
         case .disposeRacingCompleted, .twoDisposesAtOnce, .subjectSendsWhileObserversChange,
-            .handlerWaitsForAnotherThread:
+            .handlerWaitsForAnotherThread, .shareFirstSubscribersAtOnce:
             preconditionFailure("«\(name)» is not a flag scenario")
         }
     }

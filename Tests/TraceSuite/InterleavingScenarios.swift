@@ -19,10 +19,14 @@ public enum InterleavingScenarioID: String, Sendable, CaseIterable {
         "a PublishSubject's handler takes a lock that another thread holds while it asks the subject, in every interleaving"
     case behaviorHandlerTakesLock =
         "a BehaviorSubject's handler takes a lock that another thread holds while it asks the subject, in every interleaving"
+    // Step 11 on.
+    case shareFirstSubscribers = "two threads subscribe first to one share(), in every interleaving"
 }
 
 public struct InterleavingScenario: Sendable, CustomStringConvertible {
     public let id: InterleavingScenarioID
+    // The first step that has what it needs (the explorer builds it from that step on).
+    public var from: Step { id == .shareFirstSubscribers ? .rxDemo11 : .rxDemo09 }
 
     public var name: String { id.rawValue }
     public var description: String { name }
@@ -34,13 +38,13 @@ public struct InterleavingScenario: Sendable, CustomStringConvertible {
         return name.localizedCaseInsensitiveContains(pattern) || key.localizedCaseInsensitiveContains(pattern)
     }
 
-    public static let all = InterleavingScenarioID.allCases.map(InterleavingScenario.init)
+    public static let all = InterleavingScenarioID.allCases.map { InterleavingScenario(id: $0) }
 }
 
 extension Step {
     // Only a step meant to be thread-safe is explored: before step 09 every scenario breaks.
     public var interleavingScenarios: [InterleavingScenario] {
-        isThreadSafe ? InterleavingScenario.all : []
+        isThreadSafe ? InterleavingScenario.all.filter { $0.from.rawValue <= rawValue } : []
     }
 
     public var selectedInterleavingScenarios: [InterleavingScenario] {

@@ -37,6 +37,7 @@ public final class ScriptedSource {
             lifetimes.watch(observer as AnyObject, as: "generator observer", by: label)
         }
         let trace = trace
+        if script.tracesRuns { trace.record("subscribe", by: label) }
         let send = { (signal: Signal) in
             trace.record("send \(signal.traceName)", by: label)
             emit(signal.event())
@@ -182,7 +183,9 @@ extension Scenario {
             let source = ScriptedSource(
                 script: source, clock: clock, trace: trace,
                 // Only the captures are watched when the disposable is held on purpose.
-                lifetimes: lifetimes == .generatorCaptures ? Lifetimes() : watched, labels: labels)
+                lifetimes: lifetimes == .generatorCaptures ? Lifetimes() : watched,
+                // A shared source's runs belong to no one subscriber.
+                labels: isShared ? [] : labels)
             let subject: SubjectHandle<Adapter.Stream>? =
                 switch kind {
                 case .create, .plainSubscribedOnScheduler, .just: nil
@@ -225,11 +228,41 @@ extension Scenario {
             case .none: break
             }
             for (index, op) in operators.enumerated() {
-                if case .observeOnScheduler = op, let virtualTime {
-                    stream = virtualTime.observeOn(stream)
+                switch op {
+                case .observeOnScheduler:
+                    stream = virtualTime!.observeOn(stream)
                     continue
+                case .share(let replay, let scope):
+                    stream = Adapter.sharing().share(stream, replay, scope == .forever)
+                    continue
+                case .refCounted(.publish):
+                    stream = Adapter.sharing().publishRefCount(stream)
+                    continue
+                case .refCounted(.multicastOneSubject):
+                    stream = Adapter.sharing().multicastRefCount(stream)
+                    continue
+                case .connectable(let kind, let connects, let disconnects):
+                    let sharing = Adapter.sharing()
+                    let connectable = kind == .publish ? sharing.publish(stream) : sharing.multicast(stream)
+                    stream = connectable.stream
+                    // Each disconnect disposes what the connect before it returned.
+                    var connections: [() -> Void] = []
+                    for time in connects {
+                        clock.schedule(at: time) {
+                            trace.record("connect")
+                            connections.append(connectable.connect())
+                        }
+                    }
+                    for time in disconnects {
+                        clock.schedule(at: time) {
+                            trace.record("disconnect")
+                            if !connections.isEmpty { connections.removeFirst()() }
+                        }
+                    }
+                    continue
+                case .times, .plus, .failing, .tracedTimes:
+                    stream = Adapter.map(stream, op.transform(tracingTo: trace))
                 }
-                stream = Adapter.map(stream, op.transform(tracingTo: trace))
                 if lifetimes == .everything { watched.watch(stream, as: "map observable \(index + 1)") }
             }
             let recorders = zip(labels, subscribers).map { label, script in

@@ -50,9 +50,7 @@ public struct Scenario: Sendable {
     // What a step must offer to run this scenario at all.
     public var needs: Set<Capability> {
         var needs: Set<Capability> = []
-        if operators.contains(where: { if case .observeOnScheduler = $0 { false } else { true } }) {
-            needs.insert(.map)
-        }
+        if operators.contains(where: \.isMap) { needs.insert(.map) }
         if source.hasDisposeClosure || subscribers.contains(where: \.disposes) { needs.insert(.dispose) }
         if subscribers.contains(where: { $0.style == .handlers || $0.style == .handlersWithoutOnError }) {
             needs.insert(.handlers)
@@ -63,6 +61,7 @@ public struct Scenario: Sendable {
             needs.insert(.schedulers)
         }
         if subscribers.contains(where: \.inBag) || bagFreedAt != nil { needs.insert(.disposeBag) }
+        if isShared { needs.insert(.sharing) }
         switch kind {
         case .create: break
         case .plainSubscribedOnScheduler: needs.insert(.schedulers)
@@ -76,17 +75,33 @@ public struct Scenario: Sendable {
     // then carry their time ("t2 dispose").
     public var hasClock: Bool {
         source.actions.contains { $0.time > 0 }
+            || operators.contains { !$0.connectTimes.isEmpty }
             || subscribers.contains { !$0.disposeTimes.isEmpty || $0.subscribeTime > 0 }
             || bagFreedAt != nil || !probes.isEmpty
     }
 
-    // Whether the source is hot: one stream that every subscriber shares.
+    // Whether the source is hot: one stream that every subscriber shares, a subject's or a
+    // cold source's made hot by sharing.
     public var isHot: Bool {
         switch kind {
-        case .create, .plainSubscribedOnScheduler, .just: false
+        case .create, .plainSubscribedOnScheduler, .just: isShared
         case .publishSubject, .behaviorSubject: true
         }
     }
+
+    // What sits between source and subscriber, as code: "share(replay: 1, scope: .forever)".
+    public var operatorsCode: String {
+        operators.map(\.code).joined(separator: ".")
+    }
+
+    // Scenarios with the same key differ only in their operators: the same source, the same
+    // subscribers, the same harness. What one prints is a wrong answer to the other's question.
+    public var variantKey: String {
+        "\(kind) \(source) \(subscribers) \(bagFreedAt as Any) \(probes) \(operators.map(\.shape))"
+    }
+
+    // Whether an operator shares one run of the source between the subscribers.
+    public var isShared: Bool { operators.contains { !$0.isMap && !$0.isObserveOn } }
 }
 
 // What each subscriber does, for pictures of the scenario: when it subscribes, when it calls
@@ -133,6 +148,8 @@ public enum Capability: String, Sendable, CaseIterable {
     case subjects
     // Schedulers: `observe(on:)`, `buffer`, and a virtual-time scheduler to run them on.
     case schedulers
+    // Sharing: `share(replay:scope:)`, `publish()`, `multicast(_:)`, `connect()`, `refCount()`.
+    case sharing
 }
 
 // Where a scenario's events come from.
@@ -186,11 +203,14 @@ struct SourceScript: Sendable {
     // Whether the dispose closure captures the observer it was handed, as a closure that
     // cancels a request on behalf of its observer does.
     let disposeClosureCapturesObserver: Bool
+    // Whether each run of the generator is traced ("subscribe"), to count them.
+    let tracesRuns: Bool
 
     init(
         hasDisposeClosure: Bool, sendsWhenDisposed: Signal? = nil, disposesAgainWhenDisposed: Bool = false,
-        disposeClosureCapturesObserver: Bool = false, _ actions: Action...
+        disposeClosureCapturesObserver: Bool = false, tracesRuns: Bool = false, _ actions: Action...
     ) {
+        self.tracesRuns = tracesRuns
         self.hasDisposeClosure =
             hasDisposeClosure || sendsWhenDisposed != nil || disposesAgainWhenDisposed || disposeClosureCapturesObserver
         self.sendsWhenDisposed = sendsWhenDisposed
@@ -259,6 +279,55 @@ enum Operator: Sendable {
     case tracedTimes(Int)
     // Not a map: `observe(on:)` the step's virtual-time scheduler.
     case observeOnScheduler
+    // Not maps: what shares one run of the source. `share(replay:scope:)`; `publish()` or
+    // `multicast(PublishSubject())`, each with `refCount()`.
+    case share(replay: Int, scope: ShareScope)
+    case refCounted(ConnectableKind)
+    // `publish()` or `multicast(PublishSubject())` without `refCount()`: the harness calls
+    // `connect()` at each connect time ("t1 connect") and disposes what it returned at each
+    // disconnect time ("t3 disconnect").
+    case connectable(ConnectableKind, connectAt: [Int], disconnectAt: [Int])
+
+    enum ShareScope: Sendable { case whileConnected, forever }
+    // `publish()` makes a subject per connection; `multicast(subject)` keeps the one it is given.
+    enum ConnectableKind: Sendable { case publish, multicastOneSubject }
+
+    var isMap: Bool {
+        switch self {
+        case .times, .plus, .failing, .tracedTimes: true
+        case .observeOnScheduler, .share, .refCounted, .connectable: false
+        }
+    }
+
+    // As a program writes it.
+    var code: String {
+        switch self {
+        case .times(let factor), .tracedTimes(let factor): "map { $0 * \(factor) }"
+        case .plus(let addend): "map { $0 + \(addend) }"
+        case .failing(let value): "map { throw on \(value) }"
+        case .observeOnScheduler: "observe(on: scheduler)"
+        case .share(0, .whileConnected): "share()"
+        case .share(let replay, .whileConnected): "share(replay: \(replay))"
+        case .share(let replay, .forever): "share(replay: \(replay), scope: .forever)"
+        case .refCounted(.publish): "publish().refCount()"
+        case .refCounted(.multicastOneSubject): "multicast(PublishSubject()).refCount()"
+        case .connectable(.publish, _, _): "publish()"
+        case .connectable(.multicastOneSubject, _, _): "multicast(PublishSubject())"
+        }
+    }
+
+    // What two variants of a scenario must share: connect times, but not which operator.
+    var shape: String {
+        if case .connectable(_, let connects, let disconnects) = self {
+            "connect \(connects) \(disconnects)"
+        } else {
+            ""
+        }
+    }
+
+    var isObserveOn: Bool { if case .observeOnScheduler = self { true } else { false } }
+
+    var connectTimes: [Int] { if case .connectable(_, let connects, _) = self { connects } else { [] } }
 
     func transform(tracingTo trace: Trace) -> (Int) throws -> Int {
         switch self {
@@ -274,7 +343,7 @@ enum Operator: Sendable {
                 trace.record("map \(value)")
                 return value * factor
             }
-        case .observeOnScheduler: preconditionFailure("observe(on:) is not a map")
+        case .observeOnScheduler, .share, .refCounted, .connectable: preconditionFailure("\(self) is not a map")
         }
     }
 }

@@ -79,6 +79,35 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
     case bufferDropsPendingOnError = "buffer: an error drops the elements still waiting; only the error arrives"
     case bufferTimeOrCount =
         "buffer(timeSpan: 3, count: 2): an array on two elements or 3 seconds after the last one, the rest on completion"
+    // The third act. Without sharing, and step 11 on: sharing one run of a cold source.
+    case coldRunsPerSubscriber = "cold: each subscriber runs the generator once and gets elements of its own"
+    case shareRunsOnce =
+        "share(): two subscribers, one run of the generator; completed reaches both, then the source is disposed"
+    case publishRefCountDisposesFirst =
+        "publish().refCount(): a terminal event disposes the source before the subscribers get it"
+    case shareLateSubscriber = "share(): a late subscriber gets only what comes after it"
+    case shareReplay1LateSubscriber = "share(replay: 1): a late subscriber gets the latest element first"
+    case shareReplay2LateSubscriber =
+        "share(replay: 2): a late subscriber gets the last two; completed comes after the source is disposed"
+    case whileConnectedAfterCompleted =
+        "share(replay: 1): a subscriber after completed runs the generator again and gets nothing stale"
+    case foreverAfterCompleted =
+        "share(replay: 1, scope: .forever): a subscriber after completed gets the stale element and completed, and nothing runs"
+    case whileConnectedAfterError =
+        "share(replay: 1): a subscriber after an error runs the generator again"
+    case foreverAfterError =
+        "share(replay: 1, scope: .forever): a subscriber after an error gets the stale element and the error"
+    case whileConnectedReconnect =
+        "share(replay: 1): after the last subscriber left, the next one runs the generator again and gets nothing stale"
+    case foreverReconnect =
+        "share(replay: 1, scope: .forever): after the last subscriber left, the next one gets the stale element, then the generator runs again"
+    case lastSubscriberDisposesSource = "share(): only the last subscriber to leave disposes the source"
+    case publishStrandsSubscriber =
+        "publish(): after a disconnect, the next connect() makes a new subject; an earlier subscriber hears nothing"
+    case connectionEndsWithSource =
+        "publish(): completed ends the connection, which disposes the source before the subscriber gets completed"
+    case multicastKeepsSubject =
+        "multicast(subject): after a disconnect, the next connect() uses the same subject; an earlier subscriber hears it"
 }
 
 extension Scenario {
@@ -532,5 +561,163 @@ extension Scenario {
                 "t1 send 1", "t2 send 2", "t2 receive [1, 2]", "t3 send 3", "t4 send 4", "t4 receive [3, 4]",
                 "t7 send 5", "t7 receive [5]", "t9 send completed", "t9 receive []", "t9 receive completed",
             ]),
+        // Each subscription is a run of its own: "subscribe" is the generator starting.
+        Scenario(
+            .coldRunsPerSubscriber,
+            source: SourceScript(hasDisposeClosure: false, tracesRuns: true, .send(1, at: 1), .complete(at: 2)),
+            subscribers: [SubscriberScript(), SubscriberScript()],
+            expected: [
+                "t0 a: subscribe", "t0 b: subscribe", "t1 a: send 1", "t1 a: receive 1", "t1 b: send 1",
+                "t1 b: receive 1", "t2 a: send completed", "t2 a: receive completed", "t2 b: send completed",
+                "t2 b: receive completed",
+            ]),
+        // `share()` is `ShareWhileConnected`: the first subscriber connects it, a terminal event
+        // goes to the observers it has, and the source's sink disposes itself after that.
+        Scenario(
+            .shareRunsOnce, source: sharedSource, operators: [.share(replay: 0, scope: .whileConnected)],
+            subscribers: [SubscriberScript(), SubscriberScript()],
+            expected: [
+                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t2 send 2", "t2 a: receive 2",
+                "t2 b: receive 2", "t3 send completed", "t3 a: receive completed", "t3 b: receive completed",
+                "t3 dispose",
+            ]),
+        // multicast's connection disposes itself on a terminal event before it passes it on.
+        Scenario(
+            .publishRefCountDisposesFirst, source: sharedSource, operators: [.refCounted(.publish)],
+            subscribers: [SubscriberScript(), SubscriberScript()],
+            expected: [
+                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t2 send 2", "t2 a: receive 2",
+                "t2 b: receive 2", "t3 send completed", "t3 dispose", "t3 a: receive completed",
+                "t3 b: receive completed",
+            ]),
+        Scenario(
+            .shareLateSubscriber, source: lateSource, operators: [.share(replay: 0, scope: .whileConnected)],
+            subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 4)],
+            expected: [
+                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send 2", "t2 a: receive 2", "t3 send 3",
+                "t3 a: receive 3", "t5 send 4", "t5 a: receive 4", "t5 b: receive 4", "t6 send completed",
+                "t6 a: receive completed", "t6 b: receive completed", "t6 dispose",
+            ]),
+        Scenario(
+            .shareReplay1LateSubscriber, source: lateSource, operators: [.share(replay: 1, scope: .whileConnected)],
+            subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 4)],
+            expected: [
+                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send 2", "t2 a: receive 2", "t3 send 3",
+                "t3 a: receive 3", "t4 b: receive 3", "t5 send 4", "t5 a: receive 4", "t5 b: receive 4",
+                "t6 send completed", "t6 a: receive completed", "t6 b: receive completed", "t6 dispose",
+            ]),
+        // Replay 2 while connected is `multicast(makeSubject:)` of a `ReplaySubject`, then
+        // `refCount()`: the connection disposes the source first, as `publish()`'s does.
+        Scenario(
+            .shareReplay2LateSubscriber, source: lateSource, operators: [.share(replay: 2, scope: .whileConnected)],
+            subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 4)],
+            expected: [
+                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send 2", "t2 a: receive 2", "t3 send 3",
+                "t3 a: receive 3", "t4 b: receive 2", "t4 b: receive 3", "t5 send 4", "t5 a: receive 4",
+                "t5 b: receive 4", "t6 send completed", "t6 dispose", "t6 a: receive completed",
+                "t6 b: receive completed",
+            ]),
+        // The latest element lives in the connection, which the terminal event ends.
+        Scenario(
+            .whileConnectedAfterCompleted,
+            source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .complete(at: 2)),
+            operators: [.share(replay: 1, scope: .whileConnected)],
+            subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 3)],
+            expected: [
+                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send completed", "t2 a: receive completed",
+                "t2 dispose", "t3 subscribe", "t4 send 1", "t4 b: receive 1", "t5 send completed",
+                "t5 b: receive completed", "t5 dispose",
+            ]),
+        // `.forever` is `multicast` of one `ReplaySubject`, now completed: it replays and
+        // completes the newcomer during subscribe, so `refCount()` has nothing to connect.
+        Scenario(
+            .foreverAfterCompleted,
+            source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .complete(at: 2)),
+            operators: [.share(replay: 1, scope: .forever)],
+            subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 3)],
+            expected: [
+                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send completed", "t2 dispose",
+                "t2 a: receive completed", "t3 b: receive 1", "t3 b: receive completed",
+            ]),
+        Scenario(
+            .whileConnectedAfterError,
+            source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .fail(at: 2)),
+            operators: [.share(replay: 1, scope: .whileConnected)],
+            subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 3)],
+            expected: [
+                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send error(source)",
+                "t2 a: receive error(source)", "t2 dispose", "t3 subscribe", "t4 send 1", "t4 b: receive 1",
+                "t5 send error(source)", "t5 b: receive error(source)", "t5 dispose",
+            ]),
+        Scenario(
+            .foreverAfterError,
+            source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .fail(at: 2)),
+            operators: [.share(replay: 1, scope: .forever)],
+            subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 3)],
+            expected: [
+                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send error(source)", "t2 dispose",
+                "t2 a: receive error(source)", "t3 b: receive 1", "t3 b: receive error(source)",
+            ]),
+        Scenario(
+            .whileConnectedReconnect,
+            source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1)),
+            operators: [.share(replay: 1, scope: .whileConnected)],
+            subscribers: [.dispose(at: 2), SubscriberScript(disposeTimes: [5], subscribeTime: 3)],
+            expected: [
+                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 dispose", "t3 subscribe", "t4 send 1",
+                "t4 b: receive 1", "t5 dispose",
+            ]),
+        // The subject outlives the connection: `refCount()` subscribes the newcomer to it
+        // (which replays) before it connects again.
+        Scenario(
+            .foreverReconnect,
+            source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1)),
+            operators: [.share(replay: 1, scope: .forever)],
+            subscribers: [.dispose(at: 2), SubscriberScript(disposeTimes: [5], subscribeTime: 3)],
+            expected: [
+                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 dispose", "t3 b: receive 1", "t3 subscribe",
+                "t4 send 1", "t4 b: receive 1", "t5 dispose",
+            ]),
+        // `subscribe(onNext:…)` disposes its subscription before it runs onDisposed.
+        Scenario(
+            .lastSubscriberDisposesSource,
+            source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1)),
+            operators: [.share(replay: 0, scope: .whileConnected)],
+            subscribers: [.handlers(disposeAt: [2]), .handlers(disposeAt: [3])],
+            expected: [
+                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t2 a: onDisposed", "t3 dispose",
+                "t3 b: onDisposed",
+            ]),
+        Scenario(
+            .publishStrandsSubscriber, source: connectedSource,
+            operators: [.connectable(.publish, connectAt: [1, 4], disconnectAt: [3])],
+            expected: [
+                "t1 connect", "t1 subscribe", "t2 send 1", "t2 receive 1", "t3 disconnect", "t3 dispose",
+                "t4 connect", "t4 subscribe", "t5 send 1",
+            ]),
+        // The connection disposes itself before it passes a terminal event to the subject.
+        Scenario(
+            .connectionEndsWithSource,
+            source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .complete(at: 2)),
+            operators: [.connectable(.publish, connectAt: [1], disconnectAt: [])],
+            expected: [
+                "t1 connect", "t1 subscribe", "t2 send 1", "t2 receive 1", "t3 send completed", "t3 dispose",
+                "t3 receive completed",
+            ]),
+        Scenario(
+            .multicastKeepsSubject, source: connectedSource,
+            operators: [.connectable(.multicastOneSubject, connectAt: [1, 4], disconnectAt: [3])],
+            expected: [
+                "t1 connect", "t1 subscribe", "t2 send 1", "t2 receive 1", "t3 disconnect", "t3 dispose",
+                "t4 connect", "t4 subscribe", "t5 send 1", "t5 receive 1",
+            ]),
     ]
+
+    // Sources of the sharing scenarios: every run traced, with a dispose closure.
+    private static let sharedSource = SourceScript(
+        hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .send(2, at: 2), .complete(at: 3))
+    private static let lateSource = SourceScript(
+        hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .send(2, at: 2), .send(3, at: 3), .send(4, at: 5),
+        .complete(at: 6))
+    private static let connectedSource = SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1))
 }

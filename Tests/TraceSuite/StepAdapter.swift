@@ -33,6 +33,8 @@ public protocol StepAdapter {
     // From step 09: the step's own types, one at a time, for the thread scenarios that race
     // each flag and lock the page makes safe; from step 10, schedulers on real queues.
     static func threadTargets() -> ThreadTargets<Stream>
+    // From step 11: what shares one run of a source.
+    static func sharing() -> SharingHandle<Stream>
 
     // What the article says the step looks like, beyond its behaviour: the types that
     // `subscribe`, `create` and `map` hand back. Only what the article names, never private
@@ -80,6 +82,9 @@ extension StepAdapter {
     public static func virtualTime() -> VirtualTimeHandle<Stream> {
         preconditionFailure("\(step) has no schedulers; scenarios that need them are not applicable")
     }
+    public static func sharing() -> SharingHandle<Stream> {
+        preconditionFailure("\(step) has no share; scenarios that need it are not applicable")
+    }
     public static func threadTargets() -> ThreadTargets<Stream> {
         preconditionFailure("\(step) is not thread-safe; the scenarios that race its types one by one start at step 09")
     }
@@ -115,6 +120,30 @@ public struct ThreadTargets<Stream> {
         self.observer = observer
         self.observeOn = observeOn
         self.subscribeOn = subscribeOn
+    }
+}
+
+// Sharing as the harness uses it. A connectable observable comes back as what subscribers
+// subscribe to and its `connect()`, which returns the connection's `dispose`.
+public struct SharingHandle<Stream> {
+    let share: (Stream, _ replay: Int, _ forever: Bool) -> Stream
+    // `publish().refCount()` and `multicast(PublishSubject()).refCount()`.
+    let publishRefCount: (Stream) -> Stream
+    let multicastRefCount: (Stream) -> Stream
+    let publish: (Stream) -> (stream: Stream, connect: () -> () -> Void)
+    let multicast: (Stream) -> (stream: Stream, connect: () -> () -> Void)
+
+    public init(
+        share: @escaping (Stream, _ replay: Int, _ forever: Bool) -> Stream,
+        publishRefCount: @escaping (Stream) -> Stream, multicastRefCount: @escaping (Stream) -> Stream,
+        publish: @escaping (Stream) -> (stream: Stream, connect: () -> () -> Void),
+        multicast: @escaping (Stream) -> (stream: Stream, connect: () -> () -> Void)
+    ) {
+        self.share = share
+        self.publishRefCount = publishRefCount
+        self.multicastRefCount = multicastRefCount
+        self.publish = publish
+        self.multicast = multicast
     }
 }
 
@@ -179,6 +208,8 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
     case rxDemo08
     case rxDemo09
     case rxDemo10
+    // The third act: sharing.
+    case rxDemo11
 
     public var description: String { "RxDemo" + number }
 
@@ -193,11 +224,14 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
         case .rxDemo07: [.dispose, .map, .handlers, .disposeBag, .just]
         case .rxDemo08, .rxDemo09: [.dispose, .map, .handlers, .disposeBag, .just, .subjects]
         case .rxDemo10: [.dispose, .map, .handlers, .disposeBag, .just, .subjects, .schedulers]
+        case .rxDemo11: [.dispose, .map, .handlers, .disposeBag, .just, .subjects, .schedulers, .sharing]
         }
     }
 
-    // Steps 01-06 are the core; 07 on, the second act.
+    // Steps 01-06 are the core; 07 on, RxSwift's own API: the second act (07-10), then the
+    // third (11 on).
     public var isSecondAct: Bool { rawValue >= 7 }
+    public var act: Int { rawValue <= 6 ? 1 : rawValue <= 10 ? 2 : 3 }
 
     // Whose shape the shape checks hold the step to: the article's (01-06) or RxSwift's.
     public var shapeSource: String { isSecondAct ? "RxSwift's" : "the article's" }

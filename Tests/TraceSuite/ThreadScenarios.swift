@@ -25,6 +25,8 @@ public enum ThreadScenarioID: String, Sendable, CaseIterable, Codable {
     case observeOnQueueRacingDispose =
         "observe(on:) a dispatch queue: elements from one thread, dispose() from another while some are queued"
     case subscribeOnQueue = "subscribe(on:) a serial queue: the generator and its dispose closure run on that queue"
+    // Step 11: sharing.
+    case shareFirstSubscribersAtOnce = "two threads subscribe first to one share() at once: the generator runs once"
 }
 
 public struct ThreadScenario: Sendable, CustomStringConvertible {
@@ -64,6 +66,7 @@ public struct ThreadScenario: Sendable, CustomStringConvertible {
         ThreadScenario(id: .valueRacingOnNext, needs: [.subjects], from: .rxDemo09),
         ThreadScenario(id: .observeOnQueueRacingDispose, needs: [.schedulers], from: .rxDemo10),
         ThreadScenario(id: .subscribeOnQueue, needs: [.schedulers], from: .rxDemo10),
+        ThreadScenario(id: .shareFirstSubscribersAtOnce, needs: [.sharing], from: .rxDemo11),
     ]
 
     // Rounds per scenario: RXDEMO_THREAD_ROUNDS, to measure how often a plain run shows a race.
@@ -197,6 +200,36 @@ extension ThreadScenario {
             let completes = entries.filter { $0 == "receive completed" }.count
             guard disposes == 1, completes <= 1 else {
                 return "the dispose closure ran \(disposes) times and completed arrived \(completes) times"
+            }
+            return nil
+        case .shareFirstSubscribersAtOnce:
+            // RxSwift 6.10.0 asked "am I the first?" and inserted the observer under two holds
+            // of the lock, so both threads could connect (#2718).
+            let source = ScriptedSource(
+                script: SourceScript(hasDisposeClosure: true, tracesRuns: true), clock: VirtualClock(), trace: trace,
+                lifetimes: Lifetimes(), labels: [])
+            source.keepsSenders = true
+            let shared = Adapter.sharing().share(Adapter.create(source), 0, false)
+            let subscribers = ["a", "b"].map { RecordingSubscriber(trace: trace, label: $0, disposeOnReceiving: nil) }
+            var subscriptions: [Subscription?] = [nil, nil]
+            let lock = NSLock()
+            let subscribe = { (index: Int) in
+                let subscription = Adapter.subscribe(shared, subscribers[index])
+                lock.lock()
+                subscriptions[index] = subscription
+                lock.unlock()
+            }
+            race({ subscribe(0) }, { subscribe(1) })
+            let runs = trace.entries.filter { $0 == "subscribe" }.count
+            guard runs == 1, let send = source.emitters.first else {
+                return "the generator ran \(runs) times for two subscribers"
+            }
+            send(.next(1))
+            subscriptions.forEach { $0?.dispose?() }
+            let received = trace.entries.filter { $0.hasSuffix("receive 1") }.count
+            let disposes = trace.entries.filter { $0 == "dispose" }.count
+            guard received == 2, disposes == 1 else {
+                return "\(received) subscribers got the element and the source was disposed \(disposes) times"
             }
             return nil
         case .subjectSendsWhileObserversChange:

@@ -35,7 +35,10 @@ func exploreInterleavings(_ step: Step, folder: String, scratch: String, scenari
     for (file, text) in wanted where read("\(sources)/\(file)") != text {
         try write(text, to: "\(sources)/\(file)")
     }
-    let environment = ["RXDEMO_EXPLORE": sources, "RXDEMO_STEP": "", "RXDEMO_WORKSPACE": ""]
+    // The step's number decides which scenarios the explorer compiles (sharing from step 11).
+    let environment = [
+        "RXDEMO_EXPLORE": sources, "RXDEMO_EXPLORE_STEP": step.number, "RXDEMO_STEP": "", "RXDEMO_WORKSPACE": "",
+    ]
     let build = try run(
         ["swift", "build", "-q", "--scratch-path", "\(scratch)/build", "--product", "RxDemoExplorer"],
         environment: environment)
@@ -52,10 +55,11 @@ func exploreInterleavings(_ step: Step, folder: String, scratch: String, scenari
     }
     let explorer = "\(scratch)/build/debug/RxDemoExplorer"
     let known = try run([explorer, "list"]).output.split(separator: "\n").map(String.init)
-    guard Set(known) == Set(InterleavingScenario.all.map(\.key)) else {
+    let expected = step.interleavingScenarios.map(\.key)
+    guard Set(known) == Set(expected) else {
         throw WorkshopError(
             description:
-                "Tests/Explorer has scenarios \(known.sorted()), TraceSuite's InterleavingScenarioID \(InterleavingScenario.all.map(\.key).sorted()); make them the same"
+                "Tests/Explorer has scenarios \(known.sorted()) for \(step), TraceSuite's InterleavingScenarioID \(expected.sorted()); make them the same"
         )
     }
     let schedule = "\(scratch)/schedule"

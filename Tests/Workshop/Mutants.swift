@@ -291,6 +291,45 @@ let mutants: [Mutant] = [
         step: .rxDemo10, mistake: "the trampoline runs a nested schedule at once, on the stack",
         file: "CurrentThreadScheduler.swift",
         changes: ["guard Self.isScheduleRequired else {": "guard Self.isScheduleRequired || true else {"]),
+    Mutant(
+        step: .rxDemo11,
+        mistake:
+            "share() asks whether it is the first subscriber and inserts it under two holds of the lock (RxSwift 6.10.0)",
+        file: "ShareReplayScope.swift",
+        changes: [
+            "        let isFirst = connection.observers.count == 0\n        let disposable = connection.synchronizedSubscribe(observer)\n        self.lock.unlock()\n        if isFirst {\n            connection.connect()\n        }\n        return disposable\n    }\n}\n":
+                "        let isFirst = connection.observers.count == 0\n        self.lock.unlock()\n        self.lock.lock()\n        let disposable = connection.synchronizedSubscribe(observer)\n        self.lock.unlock()\n        if isFirst {\n            connection.connect()\n        }\n        return disposable\n    }\n}\n"
+        ]),
+    Mutant(
+        step: .rxDemo11, mistake: "share(replay: 1) keeps the latest element in the share, not in its connection",
+        file: "ShareReplayScope.swift",
+        changes: [
+            "            self.element = element": "            self.parent.latest = element",
+            "        if let element = self.element {": "        if let element = self.parent.latest {",
+            "    fileprivate var connection: ShareReplay1WhileConnectedConnection<Element>?":
+                "    fileprivate var connection: ShareReplay1WhileConnectedConnection<Element>?\n    fileprivate var latest: Element?",
+        ]),
+    Mutant(
+        step: .rxDemo11, mistake: "refCount() connects before it subscribes the subscriber to the subject",
+        file: "RefCount.swift",
+        changes: [
+            "        let subscription = self.parent.source.subscribe(self)\n        self.parent.lock.lock()":
+                "        self.parent.lock.lock()",
+            "            self.parent.count += 1\n        }\n":
+                "            self.parent.count += 1\n        }\n        let subscription = self.parent.source.subscribe(self)\n",
+        ]),
+    Mutant(
+        step: .rxDemo11, mistake: "a multicast connection passes a terminal event on before it disposes the source",
+        file: "Multicast.swift",
+        changes: [
+            "        if event.isStopEvent {\n            self.dispose()\n        }\n        self.subjectObserver.on(event)":
+                "        self.subjectObserver.on(event)\n        if event.isStopEvent {\n            self.dispose()\n        }"
+        ]),
+    Mutant(
+        step: .rxDemo11, mistake: "publish() keeps one subject for every connection", file: "Multicast.swift",
+        changes: [
+            "        self.multicast(makeSubject: { PublishSubject() })": "        self.multicast(PublishSubject())"
+        ]),
 ]
 
 // Correct solutions that differ from the reference: the suite must call each of them done.

@@ -355,7 +355,7 @@ func listScenarios(_ pattern: String?) throws {
         print("\(scenario.name)  [on two threads, \(scenario.id); steps \(steps.joined(separator: " "))]")
     }
     for scenario in interleavings {
-        let steps = Step.allCases.filter { !$0.interleavingScenarios.isEmpty }.map(\.number)
+        let steps = Step.allCases.filter { $0.interleavingScenarios.contains { $0.id == scenario.id } }.map(\.number)
         print("\(scenario.name)  [explored, \(scenario.key); steps \(steps.joined(separator: " ")), make test-threads]")
     }
 }
@@ -411,7 +411,9 @@ func scenariosFirstRequired(by step: Step) -> [String] {
     let threads = step.threadScenarios.filter { scenario in
         step.isThreadSafe && !(previous.isThreadSafe && previous.threadScenarios.contains { $0.id == scenario.id })
     }
-    let interleavings = previous.isThreadSafe ? [] : step.interleavingScenarios
+    let interleavings = step.interleavingScenarios.filter { scenario in
+        !previous.interleavingScenarios.contains { $0.id == scenario.id }
+    }
     return trace.map(\.name) + threads.map(\.name) + interleavings.map(\.name)
 }
 

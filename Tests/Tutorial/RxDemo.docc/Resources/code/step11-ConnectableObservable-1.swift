@@ -1,0 +1,8 @@
+// MARK: - ConnectableObservable
+
+// An observable that subscribes to its source only when told to: `connect()` starts the one
+// shared subscription, and disposing what it returns ends it. Subscribers come and go in
+// between without touching the source.
+protocol ConnectableObservableType: ObservableType {
+    func connect() -> Disposable
+}

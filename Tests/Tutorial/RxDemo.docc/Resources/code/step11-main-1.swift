@@ -1,0 +1,78 @@
+import Foundation
+
+// MARK: - Demo
+
+// Written against RxSwift's API only: with `import RxSwift` on top, this file compiles and
+// prints the same with RxSwift 6.
+
+// 1. The trampoline: work that schedules work runs one item after another, not one inside
+// another. A thousand recursive schedules: on the trampoline they never nest; on a scheduler
+// that runs each action at once (what `subscribe` was before this step), every one is a
+// frame more on the stack.
+struct RunsAtOnce: ImmediateSchedulerType {
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        action(state)
+    }
+}
+nonisolated(unsafe) var depth = 0
+nonisolated(unsafe) var deepest = 0
+func countDown(on scheduler: ImmediateSchedulerType, from count: Int) -> Int {
+    depth = 0
+    deepest = 0
+    func step(_ remaining: Int) -> Disposable {
+        depth += 1
+        deepest = max(deepest, depth)
+        if remaining > 0 { _ = scheduler.schedule(remaining - 1, action: step) }
+        depth -= 1
+        return Disposables.create()
+    }
+    _ = scheduler.schedule(count, action: step)
+    return deepest
+}
+print(
+    "1000 recursive schedules, deepest nesting: at once \(countDown(on: RunsAtOnce(), from: 1000)),"
+        + " on CurrentThreadScheduler \(countDown(on: CurrentThreadScheduler.instance, from: 1000))")
+
+// 2. Virtual time: a HistoricalScheduler runs a minute of timers at once, in order.
+// buffer(timeSpan: 3 s, count: 2): an array when two elements are in, or 3 s after the last one.
+let scheduler = HistoricalScheduler()
+let timed = Observable<Int>.create { observer in
+    for (second, value) in [(1, 1), (2, 2), (3, 3), (4, 4), (7, 5)] {
+        _ = scheduler.scheduleRelative(value, dueTime: .seconds(second)) { value in
+            observer.onNext(value)
+            return Disposables.create()
+        }
+    }
+    _ = scheduler.scheduleRelative((), dueTime: .seconds(9)) { _ in
+        observer.onCompleted()
+        return Disposables.create()
+    }
+    return Disposables.create()
+}
+_ = timed.buffer(timeSpan: .seconds(3), count: 2, scheduler: scheduler)
+    .subscribe(
+        onNext: { print("t=\(Int(scheduler.now.timeIntervalSince1970)) buffer \($0)") },
+        onCompleted: { print("t=\(Int(scheduler.now.timeIntervalSince1970)) completed") })
+scheduler.start()
+
+// 3. Threads: the subscribe handler runs on a worker queue (subscribe(on:)), the events reach
+// the subscriber on the main queue (observe(on:)). A command-line program must hand its main
+// thread to the main queue: `RunLoop.main.run()` does, on macOS and on Linux, as an app's run
+// loop does. (Linux's `dispatchMain()` would run the main queue on another thread.)
+let worker = SerialDispatchQueueScheduler(internalSerialQueueName: "worker")
+_ = Observable<Int>.create { observer in
+    print("the subscribe handler runs on the main thread: \(Thread.isMainThread)")
+    observer.onNext(1)
+    observer.onNext(2)
+    observer.onCompleted()
+    return Disposables.create()
+}
+.subscribe(on: worker)
+.observe(on: MainScheduler.instance)
+.subscribe(
+    onNext: { print("receive \($0) on the main thread: \(Thread.isMainThread)") },
+    onCompleted: {
+        print("completed on the main thread: \(Thread.isMainThread)")
+        exit(0)
+    })
+RunLoop.main.run()
