@@ -23,6 +23,8 @@ struct Mark {
     let label: String?
     let onSource: Bool
     let kind: Kind
+    // A run of the source that a subscription's mark has been put before.
+    var claimed = false
 
     // Where an entry of the trace goes; nil for "still alive" entries, which are not events.
     init?(_ entry: String) {
@@ -62,14 +64,18 @@ struct Mark {
 func marks(of trace: [String], in scenario: Scenario) -> [Mark] {
     var marks = trace.compactMap(Mark.init)
     for script in scenario.subscriptionScripts {
-        // After the subscriptions made before it, before anything else at that time (a run of
-        // the source that it starts too).
-        let start =
-            marks.firstIndex {
-                $0.time > script.subscribeTime
-                    || ($0.time == script.subscribeTime && ($0.kind != .subscribe || $0.onSource))
-            }
-            ?? marks.endIndex
+        // After the subscriptions made before it, before anything else at that time; and
+        // before the run of the source it starts (its own run when cold; the first one not yet
+        // started by another subscription when shared).
+        let time = script.subscribeTime
+        let afterSubscriptions =
+            marks.firstIndex { $0.time > time || ($0.time == time && $0.kind != .subscribe) } ?? marks.endIndex
+        let run = marks.firstIndex {
+            $0.time == time && $0.onSource && $0.kind == .subscribe && !$0.claimed
+                && ($0.label == script.label || $0.label == nil)
+        }
+        if let run { marks[run].claimed = true }
+        let start = min(afterSubscriptions, run ?? marks.endIndex)
         marks.insert(Mark(time: script.subscribeTime, label: script.label, kind: .subscribe), at: start)
         for time in script.disposeTimes {
             let call = Mark(time: time, label: script.label, kind: .disposeCall)
