@@ -34,13 +34,22 @@ let toolTargets: [Target] = [
         name: "RxDemoTutorial", path: "Tests/Tutorial", exclude: ["render-diagrams.py", "screenshots.py"]),
 ]
 
+// RXDEMO_SINCE_01 … RXDEMO_SINCE_NN for step NN: "this step or a later one", so that a file
+// shared by several steps says "from step 07 on" once instead of listing every later step.
+func sinceDefines(_ step: String) -> [SwiftSetting] {
+    (1...(Int(step) ?? 0)).map { .define("RXDEMO_SINCE_" + ($0 < 10 ? "0" : "") + "\($0)") }
+}
+
+// From step 07 on, every test target compiles the same adapter (Tests/RxSwiftAdapter, linked
+// into each folder), which the defines cut to what the step has.
 let stepTargets: [Target] = steps.flatMap { step -> [Target] in
     [
         .executableTarget(name: "RxDemo\(step)", path: workspace ?? "Steps/RxDemo\(step)"),
         .testTarget(
             name: "RxDemo\(step)Tests",
             dependencies: [.target(name: "RxDemo\(step)"), "TraceSuite", "TraceTesting"],
-            path: "Tests/RxDemo\(step)Tests"
+            path: "Tests/RxDemo\(step)Tests",
+            swiftSettings: sinceDefines(step)
         ),
     ]
 }
@@ -50,13 +59,8 @@ let stepTargets: [Target] = steps.flatMap { step -> [Target] in
 // compiles them with the harness in Tests/Bench as one release module, so the step is
 // measured the way the optimiser sees it, with not a line of it changed.
 let benchStep = Context.environment["RXDEMO_BENCH"]
-// RXDEMO05 for the step itself, and RXDEMO_SINCE_01 … RXDEMO_SINCE_05 for "this step or a later
-// one", so that the harness says "from step 07 on" once instead of listing every later step.
-let benchDefines: [SwiftSetting] =
-    benchStep.flatMap { Int($0) }.map { number in
-        [.define("RXDEMO\(benchStep!)")]
-            + (1...number).map { .define("RXDEMO_SINCE_" + ($0 < 10 ? "0" : "") + "\($0)") }
-    } ?? []
+// RXDEMO05 for the step itself, and the step's RXDEMO_SINCE_ defines.
+let benchDefines: [SwiftSetting] = benchStep.map { [.define("RXDEMO\($0)")] + sinceDefines($0) } ?? []
 let benchTargets: [Target] = [
     .target(name: "BenchAllocations", path: "Tests/BenchAllocations"),
     .executableTarget(

@@ -31,12 +31,12 @@ enum RxDemo01Adapter: StepAdapter {
     }
 }
 
-@Test("RxDemo01 traces", arguments: Step.rxDemo01.selectedScenarios)
-func rxDemo01(_ scenario: Scenario) async {
+@Test("traces", arguments: Step.rxDemo01.selectedScenarios)
+func traces(_ scenario: Scenario) async {
     await verify(scenario, on: RxDemo01Adapter.self)
 }
 
-@Test("RxDemo01 has the article's shape")
-func rxDemo01Shape() {
+@Test("has the article's shape")
+func shape() {
     verifyShape(of: RxDemo01Adapter.self)
 }

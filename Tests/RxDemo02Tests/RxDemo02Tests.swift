@@ -37,12 +37,12 @@ enum RxDemo02Adapter: StepAdapter {
     }
 }
 
-@Test("RxDemo02 traces", arguments: Step.rxDemo02.selectedScenarios)
-func rxDemo02(_ scenario: Scenario) async {
+@Test("traces", arguments: Step.rxDemo02.selectedScenarios)
+func traces(_ scenario: Scenario) async {
     await verify(scenario, on: RxDemo02Adapter.self)
 }
 
-@Test("RxDemo02 has the article's shape")
-func rxDemo02Shape() {
+@Test("has the article's shape")
+func shape() {
     verifyShape(of: RxDemo02Adapter.self)
 }

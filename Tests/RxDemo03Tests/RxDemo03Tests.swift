@@ -39,12 +39,12 @@ enum RxDemo03Adapter: StepAdapter {
     }
 }
 
-@Test("RxDemo03 traces", arguments: Step.rxDemo03.selectedScenarios)
-func rxDemo03(_ scenario: Scenario) async {
+@Test("traces", arguments: Step.rxDemo03.selectedScenarios)
+func traces(_ scenario: Scenario) async {
     await verify(scenario, on: RxDemo03Adapter.self)
 }
 
-@Test("RxDemo03 has the article's shape")
-func rxDemo03Shape() {
+@Test("has the article's shape")
+func shape() {
     verifyShape(of: RxDemo03Adapter.self)
 }

@@ -38,12 +38,12 @@ enum RxDemo04Adapter: StepAdapter {
     }
 }
 
-@Test("RxDemo04 traces", arguments: Step.rxDemo04.selectedScenarios)
-func rxDemo04(_ scenario: Scenario) async {
+@Test("traces", arguments: Step.rxDemo04.selectedScenarios)
+func traces(_ scenario: Scenario) async {
     await verify(scenario, on: RxDemo04Adapter.self)
 }
 
-@Test("RxDemo04 has the article's shape")
-func rxDemo04Shape() {
+@Test("has the article's shape")
+func shape() {
     verifyShape(of: RxDemo04Adapter.self)
 }

@@ -52,12 +52,12 @@ enum RxDemo05Adapter: StepAdapter {
     }
 }
 
-@Test("RxDemo05 traces", arguments: Step.rxDemo05.selectedScenarios)
-func rxDemo05(_ scenario: Scenario) async {
+@Test("traces", arguments: Step.rxDemo05.selectedScenarios)
+func traces(_ scenario: Scenario) async {
     await verify(scenario, on: RxDemo05Adapter.self)
 }
 
-@Test("RxDemo05 has the article's shape")
-func rxDemo05Shape() {
+@Test("has the article's shape")
+func shape() {
     verifyShape(of: RxDemo05Adapter.self)
 }

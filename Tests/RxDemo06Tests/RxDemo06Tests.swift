@@ -47,17 +47,17 @@ enum RxDemo06Adapter: StepAdapter {
     }
 }
 
-@Test("RxDemo06 traces", arguments: Step.rxDemo06.selectedScenarios)
-func rxDemo06(_ scenario: Scenario) async {
+@Test("traces", arguments: Step.rxDemo06.selectedScenarios)
+func traces(_ scenario: Scenario) async {
     await verify(scenario, on: RxDemo06Adapter.self)
 }
 
-@Test("RxDemo06 has the article's shape")
-func rxDemo06Shape() {
+@Test("has the article's shape")
+func shape() {
     verifyShape(of: RxDemo06Adapter.self)
 }
 
-@Test("RxDemo06 threads", arguments: Step.rxDemo06.selectedThreadScenarios)
-func rxDemo06Threads(_ scenario: ThreadScenario) async {
+@Test("threads", arguments: Step.rxDemo06.selectedThreadScenarios)
+func threads(_ scenario: ThreadScenario) async {
     await verifyThreads(scenario, on: RxDemo06Adapter.self)
 }

@@ -42,7 +42,7 @@ func sanitizerRun(_ step: Step, environment: [String: String], scratch: String, 
         let test = try run(
             [
                 "swift", "test", "--skip-build", "--sanitize=thread", "--disable-xctest", "--scratch-path", scratch,
-                "--filter", "rxDemo\(step.number)Threads",
+                "--filter", "RxDemo\(step.number)Tests.threads",
             ],
             environment: environment.merging([
                 "RXDEMO_SCENARIO": scenario.id, "TSAN_OPTIONS": "log_path=\(reports)/report",

@@ -1,0 +1,304 @@
+// The adapter of every step from 07 on, one file for all of them: each RxDemoNNTests folder
+// holds a symbolic link to it, and Package.swift compiles it into step NN's test target with
+// RXDEMO_SINCE_07 … RXDEMO_SINCE_NN defined. A step adds its lines under `#if RXDEMO_SINCE_NN`,
+// so a new step costs its own lines and no copy of the earlier ones.
+//
+// It uses RxSwift's public API only, as an app would; the shape checks name the internals
+// each page is about.
+import Foundation
+import Testing
+import TraceSuite
+import TraceTesting
+
+#if RXDEMO_SINCE_11
+    @testable import RxDemo11
+    private let thisStep = Step.rxDemo11
+#elseif RXDEMO_SINCE_10
+    @testable import RxDemo10
+    private let thisStep = Step.rxDemo10
+#elseif RXDEMO_SINCE_09
+    @testable import RxDemo09
+    private let thisStep = Step.rxDemo09
+#elseif RXDEMO_SINCE_08
+    @testable import RxDemo08
+    private let thisStep = Step.rxDemo08
+#elseif RXDEMO_SINCE_07
+    @testable import RxDemo07
+    private let thisStep = Step.rxDemo07
+#else
+    #error("compile with RXDEMO_SINCE_07 … RXDEMO_SINCE_NN defined (Package.swift does, for step NN's tests)")
+#endif
+
+extension Event: StepEvent where Element == Int {}
+
+enum RxSwiftAdapter: StepAdapter {
+    static let step = thisStep
+
+    // Step 07: `create`, `just`, `map`, both `subscribe`s, `Disposables.create(with:)`,
+    // `DisposeBag` and `disposed(by:)`.
+    static func create(_ source: ScriptedSource) -> Observable<Int> {
+        Observable<Int>.create { observer in
+            let run = source.start(observer, emit: observer.on)
+            return Disposables.create(with: run.dispose)
+        }
+    }
+
+    static func map(_ stream: Observable<Int>, _ transform: @escaping (Int) throws -> Int) -> Observable<Int> {
+        stream.map(transform)
+    }
+
+    static func just(_ element: Int) -> Observable<Int> {
+        Observable.just(element)
+    }
+
+    // `subscribe(_ on:)`: one closure for every event.
+    static func subscribe(_ stream: Observable<Int>, _ subscriber: RecordingSubscriber) -> Subscription {
+        let disposable = stream.subscribe { event in subscriber.receive(event) }
+        return Subscription(observer: nil, disposable: disposable, dispose: disposable.dispose)
+    }
+
+    static func subscribeHandlers(_ stream: Observable<Int>, _ subscriber: RecordingSubscriber) -> Subscription {
+        let disposable = stream.subscribe(
+            onNext: subscriber.onNext, onError: subscriber.onError, onCompleted: subscriber.onCompleted,
+            onDisposed: subscriber.onDisposed)
+        return Subscription(observer: nil, disposable: disposable, dispose: disposable.dispose)
+    }
+
+    static func subscribeWithoutOnError(_ stream: Observable<Int>, _ subscriber: RecordingSubscriber) -> Subscription {
+        let disposable = stream.subscribe(
+            onNext: subscriber.onNext, onCompleted: subscriber.onCompleted, onDisposed: subscriber.onDisposed)
+        return Subscription(observer: nil, disposable: disposable, dispose: disposable.dispose)
+    }
+
+    static func makeBag() -> AnyObject { DisposeBag() }
+
+    static func insert(_ subscription: Subscription, into bag: AnyObject) {
+        (subscription.disposable as? Disposable)?.disposed(by: bag as! DisposeBag)
+    }
+
+    #if RXDEMO_SINCE_08
+        // Step 08: `PublishSubject`, `BehaviorSubject(value:)`, `hasObservers` and `value()`.
+        // Events go in through `asObserver()`, as a screen hands a subject's observer around.
+        static func publishSubject() -> SubjectHandle<Observable<Int>> {
+            let subject = PublishSubject<Int>()
+            return SubjectHandle(
+                stream: subject.asObservable(), send: { subject.asObserver().on($0.event()) },
+                hasObservers: { subject.hasObservers }, dispose: subject.dispose)
+        }
+
+        static func behaviorSubject(value: Int) -> SubjectHandle<Observable<Int>> {
+            let subject = BehaviorSubject(value: value)
+            return SubjectHandle(
+                stream: subject.asObservable(), send: { subject.asObserver().on($0.event()) },
+                hasObservers: { subject.hasObservers }, value: subject.value, dispose: subject.dispose)
+        }
+    #endif
+
+    #if RXDEMO_SINCE_09
+        // Step 09: the types the page makes thread-safe, one at a time, for the flag scenarios;
+        // from step 10, schedulers on real queues.
+        static func threadTargets() -> ThreadTargets<Observable<Int>> {
+            var observeOn: ((Observable<Int>, DispatchQueue, Bool) -> Observable<Int>)? = nil
+            var subscribeOn: ((Observable<Int>, DispatchQueue) -> Observable<Int>)? = nil
+            #if RXDEMO_SINCE_10
+                observeOn = { stream, queue, serial in
+                    serial
+                        ? stream.observe(on: SerialDispatchQueueScheduler(serialQueue: queue))
+                        : stream.observe(on: ConcurrentDispatchQueueScheduler(queue: queue))
+                }
+                subscribeOn = { stream, queue in stream.subscribe(on: SerialDispatchQueueScheduler(serialQueue: queue))
+                }
+            #endif
+            return ThreadTargets(
+                anonymousDisposable: { action in Disposables.create(with: action).dispose },
+                binaryDisposable: { first, second in
+                    Disposables.create(Disposables.create(with: first), Disposables.create(with: second)).dispose
+                },
+                disposeBag: {
+                    var bag: DisposeBag? = DisposeBag()
+                    return (insert: { Disposables.create(with: $0).disposed(by: bag!) }, free: { bag = nil })
+                },
+                observer: { subscriber in
+                    let observer = AnonymousObserver<Int>(subscriber.receive)
+                    return { observer.on($0.event()) }
+                },
+                observeOn: observeOn, subscribeOn: subscribeOn)
+        }
+    #endif
+
+    #if RXDEMO_SINCE_10
+        // Step 10: a HistoricalScheduler, in whole seconds from its start; `observe(on:)`,
+        // `subscribe(on:)` and `buffer(timeSpan:count:scheduler:)` on it.
+        static func virtualTime() -> VirtualTimeHandle<Observable<Int>> {
+            let scheduler = HistoricalScheduler()
+            let now = { Int(scheduler.now.timeIntervalSince1970) }
+            return VirtualTimeHandle(
+                now: now,
+                schedule: { time, action in
+                    _ = scheduler.scheduleRelative((), dueTime: .seconds(time - now())) { _ in
+                        action()
+                        return Disposables.create()
+                    }
+                },
+                run: scheduler.start,
+                observeOn: { $0.observe(on: scheduler) },
+                subscribeOnPlain: { source in PlainSource(source: source).subscribe(on: scheduler) },
+                buffer: { stream, timeSpan, count, subscriber in
+                    let disposable = stream.buffer(timeSpan: .seconds(timeSpan), count: count, scheduler: scheduler)
+                        .subscribe(
+                            onNext: subscriber.onArray, onError: subscriber.onError,
+                            onCompleted: subscriber.onCompleted)
+                    return Subscription(observer: nil, disposable: disposable, dispose: disposable.dispose)
+                })
+        }
+    #endif
+
+    #if RXDEMO_SINCE_11
+        // Step 11: `share(replay:scope:)`, `publish()`, `multicast(_:)`, `connect()` and `refCount()`.
+        static func sharing() -> SharingHandle<Observable<Int>> {
+            SharingHandle(
+                share: { stream, replay, forever in
+                    stream.share(replay: replay, scope: forever ? .forever : .whileConnected)
+                },
+                publishRefCount: { $0.publish().refCount() },
+                multicastRefCount: { $0.multicast(PublishSubject()).refCount() },
+                publish: { stream in
+                    let connectable = stream.publish()
+                    return (connectable.asObservable(), { connectable.connect().dispose })
+                },
+                multicast: { stream in
+                    let connectable = stream.multicast(PublishSubject())
+                    return (connectable.asObservable(), { connectable.connect().dispose })
+                })
+        }
+    #endif
+
+    // RxSwift's internal names, which the step pages list: a participant's step must have them.
+    static func shape() -> [ShapeCheck] {
+        let created = Observable<Int>.create { _ in Disposables.create() }
+        let mapped = created.map { $0 * 2 }
+        var handed: Any? = nil
+        _ = Observable<Int>.create { observer in
+            handed = observer
+            return Disposables.create()
+        }.subscribe { _ in }
+        var checks = [
+            ShapeCheck(
+                "`create` returns an `AnonymousObservable`, a `Producer`",
+                isInstance(created, of: "AnonymousObservable") && created is Producer<Int>),
+            ShapeCheck("`map` returns a `Map`, a `Producer`", isInstance(mapped, of: "Map") && mapped is Producer<Int>),
+            ShapeCheck("`just` returns a `Just`", isInstance(Observable.just(1), of: "Just")),
+            ShapeCheck("`create`'s closure is handed an `AnyObserver<Int>`", handed is AnyObserver<Int>),
+            ShapeCheck(
+                "`subscribe(_ on:)` returns the `SinkDisposer`",
+                isInstance(created.subscribe { _ in }, of: "SinkDisposer")),
+            ShapeCheck(
+                "`subscribe(onNext:…)` returns a `BinaryDisposable`",
+                isInstance(created.subscribe(onNext: { _ in }), of: "BinaryDisposable")),
+            ShapeCheck(
+                "`AnonymousObserver` is an `ObserverBase`",
+                isInstance(AnonymousObserver<Int> { _ in }, of: "ObserverBase")),
+        ]
+        #if RXDEMO_SINCE_08
+            checks.append(
+                ShapeCheck(
+                    "subscribing to a subject returns a `SubscriptionDisposable`",
+                    typeName(of: PublishSubject<Int>().subscribe { _ in }) == "SubscriptionDisposable"))
+        #endif
+        #if RXDEMO_SINCE_09
+            let flag = AtomicInt(0)
+            let tracker = SynchronizationTracker()
+            tracker.register(synchronizationErrorMessage: .default)
+            tracker.unregister()
+            checks.append(
+                ShapeCheck(
+                    "`AtomicInt(0)` with `fetchOr`, `add` and `load`, each returning the value from before",
+                    fetchOr(flag, 1) == 0 && fetchOr(flag, 2) == 1 && add(flag, 4) == 3 && load(flag) == 7))
+        #endif
+        #if RXDEMO_SINCE_10
+            checks += trampolineChecks()
+        #endif
+        #if RXDEMO_SINCE_11
+            checks += [
+                ShapeCheck(
+                    "`share()` returns a `ShareWhileConnected`",
+                    isInstance(created.share(), of: "ShareWhileConnected")),
+                ShapeCheck(
+                    "`share(replay: 1)` returns a `ShareReplay1WhileConnected`",
+                    isInstance(created.share(replay: 1), of: "ShareReplay1WhileConnected")),
+                ShapeCheck(
+                    "`publish()` returns a `ConnectableObservable`, and `refCount()` a `RefCount`, a `Producer`",
+                    isInstance(created.publish(), of: "ConnectableObservable")
+                        && isInstance(created.publish().refCount(), of: "RefCount")
+                        && created.publish().refCount() is Producer<Int>),
+                ShapeCheck(
+                    "`ReplaySubject.create(bufferSize:)` and `createUnbounded()` return a `ReplaySubject`",
+                    isInstance(ReplaySubject<Int>.create(bufferSize: 2), of: "ReplaySubject")
+                        && isInstance(ReplaySubject<Int>.createUnbounded(), of: "ReplaySubject")),
+            ]
+        #endif
+        return checks
+    }
+
+    #if RXDEMO_SINCE_10
+        // Step 10's trampoline: a thousand recursive schedules never put more than one on the
+        // stack, and what an action schedules runs after it, in the order it was scheduled.
+        private static func trampolineChecks() -> [ShapeCheck] {
+            var depth = 0
+            var deepest = 0
+            func countDown(_ remaining: Int) -> Disposable {
+                depth += 1
+                deepest = max(deepest, depth)
+                if remaining > 0 { _ = CurrentThreadScheduler.instance.schedule(remaining - 1, action: countDown) }
+                depth -= 1
+                return Disposables.create()
+            }
+            _ = CurrentThreadScheduler.instance.schedule(1_000, action: countDown)
+            var order: [String] = []
+            func run(_ name: String, then next: [String]) -> Disposable {
+                order.append(name)
+                for name in next {
+                    _ = CurrentThreadScheduler.instance.schedule(name) { run($0, then: $0 == "b" ? ["d"] : []) }
+                }
+                return Disposables.create()
+            }
+            _ = CurrentThreadScheduler.instance.schedule("a") { run($0, then: ["b", "c"]) }
+            return [
+                ShapeCheck(
+                    "`CurrentThreadScheduler.instance` runs a schedule made inside a scheduled action after it, not inside it",
+                    deepest == 1),
+                ShapeCheck(
+                    "`CurrentThreadScheduler.instance` runs what was scheduled inside an action in the order it was scheduled",
+                    order == ["a", "b", "c", "d"]),
+            ]
+        }
+
+        // RxTest's kind of source: an `ObservableType` that is not an `Observable`; its
+        // subscription plays the script into the observer and lasts until it is disposed.
+        struct PlainSource: ObservableType {
+            typealias Element = Int
+            let source: ScriptedSource
+
+            func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
+                let run = source.start(observer, emit: observer.on)
+                return Disposables.create(with: run.dispose)
+            }
+        }
+    #endif
+}
+
+// Test names are the same in every step's target; `swift test --filter RxDemo11Tests` picks one.
+@Test("traces", arguments: thisStep.selectedScenarios)
+func traces(_ scenario: Scenario) async {
+    await verify(scenario, on: RxSwiftAdapter.self)
+}
+
+@Test("has RxSwift's shape")
+func shape() {
+    verifyShape(of: RxSwiftAdapter.self)
+}
+
+@Test("threads", arguments: thisStep.selectedThreadScenarios)
+func threads(_ scenario: ThreadScenario) async {
+    await verifyThreads(scenario, on: RxSwiftAdapter.self)
+}
