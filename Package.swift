@@ -9,7 +9,7 @@ import PackageDescription
 //
 // `make check STEP=04` also sets RXDEMO_WORKSPACE=Workshop/RxDemo04: the participant's own
 // code is then compiled as target RxDemo04, so step 04's tests apply to it unchanged.
-let allSteps = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11"]
+let allSteps = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"]
 let onlyStep = Context.environment["RXDEMO_STEP"]
 let steps = onlyStep.map { [$0] } ?? allSteps
 let workspace = onlyStep == nil ? nil : Context.environment["RXDEMO_WORKSPACE"]
@@ -37,7 +37,7 @@ let toolTargets: [Target] = [
 // RXDEMO_SINCE_01 … RXDEMO_SINCE_NN for step NN: "this step or a later one", so that a file
 // shared by several steps says "from step 07 on" once instead of listing every later step.
 func sinceDefines(_ step: String) -> [SwiftSetting] {
-    (1...(Int(step) ?? 0)).map { .define("RXDEMO_SINCE_" + ($0 < 10 ? "0" : "") + "\($0)") }
+    (0..<max(Int(step) ?? 0, 0)).map { .define("RXDEMO_SINCE_" + ($0 < 9 ? "0" : "") + "\($0 + 1)") }
 }
 
 // From step 07 on, every test target compiles the same adapter (Tests/RxSwiftAdapter, linked
@@ -60,7 +60,8 @@ let stepTargets: [Target] = steps.flatMap { step -> [Target] in
 // measured the way the optimiser sees it, with not a line of it changed.
 let benchStep = Context.environment["RXDEMO_BENCH"]
 // RXDEMO05 for the step itself, and the step's RXDEMO_SINCE_ defines.
-let benchDefines: [SwiftSetting] = benchStep.map { [.define("RXDEMO\($0)")] + sinceDefines($0) } ?? []
+let benchDefines: [SwiftSetting] =
+    benchStep.flatMap { Int($0) == nil ? nil : [.define("RXDEMO\($0)")] + sinceDefines($0) } ?? []
 let benchTargets: [Target] = [
     .target(name: "BenchAllocations", path: "Tests/BenchAllocations"),
     .executableTarget(

@@ -141,6 +141,23 @@ let step = "RxDemo" + (ProcessInfo.processInfo.environment["RXDEMO_BENCH"] ?? "?
                 )
             }
         #endif
+        #if RXDEMO_SINCE_12
+            // What an inner subscription costs: each element of a subject becomes `just(x)`
+            // through flatMap (an inner subscribed, one element, completed, removed from the
+            // group) or flatMapLatest (the same, through a SerialDisposable), against a map.
+            let elements = PublishSubject<Int>()
+            let ways: [(String, Observable<Int>)] = [
+                ("map", elements.map { $0 &+ 1 }),
+                ("flatMap { just }", elements.flatMap { Observable.just($0 &+ 1) }),
+                ("flatMapLatest { just }", elements.flatMapLatest { Observable.just($0 &+ 1) }),
+            ]
+            for (name, observable) in ways {
+                let subscription = observable.subscribe(onNext: { checksum &+= $0 })
+                let perElement = measure(1_000) { for value in 0..<1_000 { elements.onNext(value) } }
+                subscription.dispose()
+                printLine("  \(step): \(name): \(cell(perElement)) ns per element")
+            }
+        #endif
     }
 #else
     func extraRows() {}

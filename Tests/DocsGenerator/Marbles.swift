@@ -36,7 +36,10 @@ struct Mark {
         // A transform's call ("map 2"), what the harness asks a subject ("hasObservers
         // true", "value 2") and its connect() calls are in the trace, not drawn (a connect
         // shows as the source's "subscribe", a disconnect as its "dispose").
-        guard !["map", "hasObservers", "value", "connect", "disconnect"].contains(words.first) else { return nil }
+        // A deferred factory's call is in the trace too, not drawn: the "subscribe" after it is.
+        guard !["map", "hasObservers", "value", "connect", "disconnect", "deferred"].contains(words.first) else {
+            return nil
+        }
         onSource = words.first != "receive" && words.first != "onDisposed"
         switch (words.first, words.count > 1 ? words[1] : "") {
         case ("onDisposed", _): kind = .onDisposed
@@ -108,12 +111,15 @@ struct Panel {
 
 // The SVG for one or more panels that share a time axis.
 // A hot scenario has one lane for what the subject sends, shared by every subscriber; a
-// cold one a pair of lanes per subscription.
+// cold one a pair of lanes per subscription. An operator's own sources ("inner 1", "source 2",
+// "fallback") each get a lane, after the first source lane.
 func marbleSVG(
-    title: String, panels: [Panel], labels: [String?], hot: Bool = false, shared: Bool = false, caption: [String]
+    title: String, panels: [Panel], labels: [String?], hot: Bool = false, shared: Bool = false, inner: [String] = [],
+    caption: [String]
 ) -> String {
-    let lanes: [(label: String?, onSource: Bool)] =
+    var lanes: [(label: String?, onSource: Bool)] =
         hot ? [(nil, true)] + labels.map { ($0, false) } : labels.flatMap { [($0, true), ($0, false)] }
+    lanes.insert(contentsOf: inner.map { ($0, true) }, at: 1)
     let width = 860
     let left = 150
     let laneHeight = 46
@@ -163,9 +169,11 @@ func marbleSVG(
             do {
                 y += laneHeight
                 let lane =
-                    (label.map { "\($0): " } ?? "")
-                    + (onSource
-                        ? (shared ? "shared source" : hot ? "subject sends" : "source sends") : "subscriber gets")
+                    label.map { inner.contains($0) } == true
+                    ? "\(label!) sends"
+                    : (label.map { "\($0): " } ?? "")
+                        + (onSource
+                            ? (shared ? "shared source" : hot ? "subject sends" : "source sends") : "subscriber gets")
                 body.append(text(lane, x: 12, y: y + 5, size: 13, fill: "#333"))
                 body.append(
                     "<line x1=\"\(left)\" y1=\"\(y)\" x2=\"\(width - 16)\" y2=\"\(y)\" stroke=\"#444\" stroke-width=\"1.5\"/>"
@@ -315,7 +323,7 @@ func writeMarbles(traces: String) throws -> [String] {
                 )
             ],
             labels: scenario.subscriptionScripts.map(\.label), hot: scenario.isHot, shared: scenario.isShared,
-            caption: [])
+            inner: scenario.innerLabels, caption: [])
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try write(svg, to: "\(folder)/\(marbleFileName(scenario))")
         written.append("\(folder)/\(marbleFileName(scenario))")
@@ -380,7 +388,7 @@ func writeMarbles(traces: String) throws -> [String] {
             let caption = defects.flatMap { wrap("Known defect of \(step): \($0.cause).") }
             let svg = marbleSVG(
                 title: scenario.name, panels: panels, labels: scenario.subscriptionScripts.map(\.label),
-                hot: scenario.isHot, shared: scenario.isShared, caption: caption)
+                hot: scenario.isHot, shared: scenario.isShared, inner: scenario.innerLabels, caption: caption)
             let stepFolder = "\(folder)/\(step)"
             try FileManager.default.createDirectory(atPath: stepFolder, withIntermediateDirectories: true)
             try write(svg, to: "\(stepFolder)/\(marbleFileName(scenario))")

@@ -673,6 +673,7 @@ func demoScenario(of step: Step) -> ScenarioID {
     case .rxDemo08, .rxDemo09: .hotLateSubscriber
     case .rxDemo10: .bufferTimeOrCount
     case .rxDemo11: .shareReplay1LateSubscriber
+    case .rxDemo12: .flatMapLatestDisposesPrevious
     }
 }
 

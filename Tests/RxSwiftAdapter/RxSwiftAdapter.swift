@@ -10,7 +10,10 @@ import Testing
 import TraceSuite
 import TraceTesting
 
-#if RXDEMO_SINCE_11
+#if RXDEMO_SINCE_12
+    @testable import RxDemo12
+    private let thisStep = Step.rxDemo12
+#elseif RXDEMO_SINCE_11
     @testable import RxDemo11
     private let thisStep = Step.rxDemo11
 #elseif RXDEMO_SINCE_10
@@ -173,6 +176,30 @@ enum RxSwiftAdapter: StepAdapter {
         }
     #endif
 
+    #if RXDEMO_SINCE_12
+        // Step 12: `flatMap`, `flatMapLatest`, `concatMap`, `Observable.merge`, `amb` (both
+        // forms), `catch`, `catchAndReturn`, `retry`; `empty()`, `never()`, `error(_:)`, `deferred`.
+        static func innerSources() -> InnerSourcesHandle<Observable<Int>> {
+            InnerSourcesHandle(
+                flatten: { stream, kind, selector in
+                    switch kind {
+                    case .flatMap: stream.flatMap(selector)
+                    case .flatMapLatest: stream.flatMapLatest(selector)
+                    case .concatMap: stream.concatMap(selector)
+                    }
+                },
+                merge: { Observable.merge($0) },
+                amb: { sources, list in list ? Observable.amb(sources) : sources[0].amb(sources[1]) },
+                catchWith: { stream, fallback in stream.catch { _ in fallback() } },
+                catchAndReturn: { $0.catchAndReturn($1) },
+                retry: { stream, attempts in attempts.map { stream.retry($0) } ?? stream.retry() },
+                empty: { Observable.empty() },
+                never: { Observable.never() },
+                error: { Observable.error($0) },
+                deferred: { factory in Observable.deferred { factory() } })
+        }
+    #endif
+
     // RxSwift's internal names, which the step pages list: a participant's step must have them.
     static func shape() -> [ShapeCheck] {
         let created = Observable<Int>.create { _ in Disposables.create() }
@@ -237,8 +264,41 @@ enum RxSwiftAdapter: StepAdapter {
                         && isInstance(ReplaySubject<Int>.createUnbounded(), of: "ReplaySubject")),
             ]
         #endif
+        #if RXDEMO_SINCE_12
+            checks += innerSourceChecks(created)
+        #endif
         return checks
     }
+
+    #if RXDEMO_SINCE_12
+        private static func innerSourceChecks(_ created: Observable<Int>) -> [ShapeCheck] {
+            let group = CompositeDisposable()
+            var disposed: [String] = []
+            let first = group.insert(Disposables.create { disposed.append("first") })
+            _ = group.insert(Disposables.create { disposed.append("second") })
+            if let first { group.remove(for: first) }
+            let countAfterRemove = group.count
+            group.dispose()
+            let late = group.insert(Disposables.create { disposed.append("late") })
+            return [
+                ShapeCheck(
+                    "`flatMap` returns a `FlatMap`, `concatMap` a `ConcatMap`, `flatMapLatest` a `FlatMapLatest`, each a `Producer`",
+                    isInstance(created.flatMap { _ in created }, of: "FlatMap")
+                        && isInstance(created.concatMap { _ in created }, of: "ConcatMap")
+                        && isInstance(created.flatMapLatest { _ in created }, of: "FlatMapLatest")
+                        && created.flatMap { _ in created } is Producer<Int>),
+                ShapeCheck(
+                    "`Observable.merge` returns a `MergeArray`, `amb` an `Amb`, `catch` a `Catch`, `retry` a `CatchSequence`",
+                    isInstance(Observable.merge(created, created), of: "MergeArray")
+                        && isInstance(created.amb(created), of: "Amb")
+                        && isInstance(created.catch { _ in created }, of: "Catch")
+                        && isInstance(created.retry(2), of: "CatchSequence")),
+                ShapeCheck(
+                    "`CompositeDisposable`: `insert` returns a key, `remove(for:)` disposes that one, `dispose()` the rest, and after it `insert` disposes at once and returns nil",
+                    disposed == ["first", "second", "late"] && countAfterRemove == 1 && late == nil),
+            ]
+        }
+    #endif
 
     #if RXDEMO_SINCE_10
         // Step 10's trampoline: a thousand recursive schedules never put more than one on the

@@ -96,7 +96,7 @@ extension ThreadScenario {
         case .subscribeOnQueue:
             return subscribeOnRound(Adapter.self)
         case .disposeRacingCompleted, .twoDisposesAtOnce, .subjectSendsWhileObserversChange,
-            .handlerWaitsForAnotherThread, .shareFirstSubscribersAtOnce:
+            .handlerWaitsForAnotherThread, .shareFirstSubscribersAtOnce, .flatMapInnersFromTwoThreads:
             preconditionFailure("«\(name)» is not a flag scenario")
         }
     }

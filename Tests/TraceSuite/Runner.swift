@@ -18,12 +18,19 @@ public final class ScriptedSource {
     // The same without the trace's "send" entry (and its lock).
     private(set) var emitters: [(Signal) -> Void] = []
 
-    init(script: SourceScript, clock: Timeline, trace: Trace, lifetimes: Lifetimes, labels: [String?]) {
+    // Every run of an operator's own source carries the same label ("inner 1").
+    private let fixedLabel: String?
+
+    init(
+        script: SourceScript, clock: Timeline, trace: Trace, lifetimes: Lifetimes, labels: [String?],
+        fixedLabel: String? = nil
+    ) {
         self.script = script
         self.clock = clock
         self.trace = trace
         self.lifetimes = lifetimes
         self.labels = labels
+        self.fixedLabel = fixedLabel
     }
 
     // Plays the script into `emit`: time 0 at once, later steps on the clock, counted from
@@ -32,7 +39,7 @@ public final class ScriptedSource {
     // it is `AnyObserver`, a struct around the sink).
     @discardableResult
     public func start<E: StepEvent>(_ observer: Any, emit: @escaping (E) -> Void) -> ScriptedRun {
-        let label = labels.isEmpty ? nil : labels.removeFirst()
+        let label = fixedLabel ?? (labels.isEmpty ? nil : labels.removeFirst())
         if Mirror(reflecting: observer).displayStyle == .class {
             lifetimes.watch(observer as AnyObject, as: "generator observer", by: label)
         }
@@ -188,7 +195,7 @@ extension Scenario {
                 labels: isShared ? [] : labels)
             let subject: SubjectHandle<Adapter.Stream>? =
                 switch kind {
-                case .create, .plainSubscribedOnScheduler, .just: nil
+                case .create, .plainSubscribedOnScheduler, .just, .empty, .never, .error, .deferred: nil
                 case .publishSubject: Adapter.publishSubject()
                 case .behaviorSubject(let value): Adapter.behaviorSubject(value: value)
                 }
@@ -198,6 +205,14 @@ extension Scenario {
                 case .plainSubscribedOnScheduler: virtualTime!.subscribeOnPlain(source)
                 case .just(let element): Adapter.just(element)
                 case .publishSubject, .behaviorSubject: subject!.stream
+                case .empty: Adapter.innerSources().empty()
+                case .never: Adapter.innerSources().never()
+                case .error: Adapter.innerSources().error(ScriptedError("source"))
+                case .deferred:
+                    Adapter.innerSources().deferred {
+                        trace.record("deferred")
+                        return Adapter.create(source)
+                    }
                 }
             if let subject {
                 // Hot: the script goes into the subject once, at its own times.
@@ -259,6 +274,9 @@ extension Scenario {
                             if !connections.isEmpty { connections.removeFirst()() }
                         }
                     }
+                    continue
+                case .flatten, .merge, .amb, .catchWith, .catchAndReturn, .retry:
+                    stream = withInnerSources(op, stream, on: adapter, clock: clock, trace: trace, lifetimes: watched)
                     continue
                 case .times, .plus, .failing, .tracedTimes:
                     stream = Adapter.map(stream, op.transform(tracingTo: trace))
@@ -333,6 +351,38 @@ extension Scenario {
         }
         withExtendedLifetime(held) {}
         return trace.entries
+    }
+}
+
+extension Scenario {
+    // Step 12's operators: each of the operator's own sources is a scripted `create` of its own,
+    // traced under its label.
+    fileprivate func withInnerSources<Adapter: StepAdapter>(
+        _ op: Operator, _ stream: Adapter.Stream, on adapter: Adapter.Type, clock: Timeline, trace: Trace,
+        lifetimes: Lifetimes
+    ) -> Adapter.Stream {
+        let handle = Adapter.innerSources()
+        let sources = op.innerScripts.map { label, script in
+            (
+                label,
+                ScriptedSource(
+                    script: script, clock: clock, trace: trace, lifetimes: lifetimes, labels: [], fixedLabel: label)
+            )
+        }
+        let streams = sources.map { Adapter.create($0.1) }
+        switch op {
+        case .flatten(let kind, _):
+            let byLabel = Dictionary(uniqueKeysWithValues: sources)
+            return handle.flatten(stream, kind) { element in
+                byLabel["inner \(element)"].map { Adapter.create($0) } ?? handle.empty()
+            }
+        case .merge: return handle.merge([stream] + streams)
+        case .amb(_, let form): return handle.amb([stream] + streams, form == .list)
+        case .catchWith: return handle.catchWith(stream) { streams[0] }
+        case .catchAndReturn(let element): return handle.catchAndReturn(stream, element)
+        case .retry(let attempts): return handle.retry(stream, attempts)
+        default: preconditionFailure("\(op) has no sources of its own")
+        }
     }
 }
 

@@ -62,8 +62,10 @@ public struct Scenario: Sendable {
         }
         if subscribers.contains(where: \.inBag) || bagFreedAt != nil { needs.insert(.disposeBag) }
         if isShared { needs.insert(.sharing) }
+        if operators.contains(where: \.hasInnerSources) { needs.insert(.innerSources) }
         switch kind {
         case .create: break
+        case .empty, .never, .error, .deferred: needs.insert(.innerSources)
         case .plainSubscribedOnScheduler: needs.insert(.schedulers)
         case .just: needs.insert(.just)
         case .publishSubject, .behaviorSubject: needs.insert(.subjects)
@@ -75,7 +77,7 @@ public struct Scenario: Sendable {
     // then carry their time ("t2 dispose").
     public var hasClock: Bool {
         source.actions.contains { $0.time > 0 }
-            || operators.contains { !$0.connectTimes.isEmpty }
+            || operators.contains { !$0.connectTimes.isEmpty || $0.innerScripts.contains { $0.script.hasClock } }
             || subscribers.contains { !$0.disposeTimes.isEmpty || $0.subscribeTime > 0 }
             || bagFreedAt != nil || !probes.isEmpty
     }
@@ -84,7 +86,7 @@ public struct Scenario: Sendable {
     // cold source's made hot by sharing.
     public var isHot: Bool {
         switch kind {
-        case .create, .plainSubscribedOnScheduler, .just: isShared
+        case .create, .plainSubscribedOnScheduler, .just, .empty, .never, .error, .deferred: isShared
         case .publishSubject, .behaviorSubject: true
         }
     }
@@ -101,7 +103,17 @@ public struct Scenario: Sendable {
     }
 
     // Whether an operator shares one run of the source between the subscribers.
-    public var isShared: Bool { operators.contains { !$0.isMap && !$0.isObserveOn } }
+    public var isShared: Bool { operators.contains(where: \.isSharing) }
+
+    // The sources an operator subscribes to besides the scenario's own, each on a lane of its
+    // own: "inner 1" (what flatMap's selector returns for 1), "source 2", "fallback".
+    public var innerLabels: [String] {
+        var seen: [String] = []
+        for label in operators.flatMap({ $0.innerScripts.map(\.label) }) where !seen.contains(label) {
+            seen.append(label)
+        }
+        return seen
+    }
 }
 
 // What each subscriber does, for pictures of the scenario: when it subscribes, when it calls
@@ -150,6 +162,10 @@ public enum Capability: String, Sendable, CaseIterable {
     case schedulers
     // Sharing: `share(replay:scope:)`, `publish()`, `multicast(_:)`, `connect()`, `refCount()`.
     case sharing
+    // Operators that subscribe to observables of their own: `flatMap`, `flatMapLatest`,
+    // `concatMap`, `Observable.merge`, `amb`, `catch`, `catchAndReturn`, `retry`; and the small
+    // sources they use: `empty()`, `never()`, `error(_:)`, `deferred(_:)`.
+    case innerSources
 }
 
 // Where a scenario's events come from.
@@ -165,6 +181,13 @@ enum SourceKind: Sendable {
     // A subject, hot: the script is pushed into it once, at absolute times.
     case publishSubject
     case behaviorSubject(Int)
+    // `Observable.empty()`, `never()` and `error(_:)` (failing with "source").
+    case empty
+    case never
+    case error
+    // `Observable.deferred { … }` around the scripted `create`: the harness's factory traces
+    // "deferred" each time it is called.
+    case deferred
 }
 
 // A question the harness asks a subject at a time, traced as "t4 hasObservers true" or
@@ -205,6 +228,8 @@ struct SourceScript: Sendable {
     let disposeClosureCapturesObserver: Bool
     // Whether each run of the generator is traced ("subscribe"), to count them.
     let tracesRuns: Bool
+
+    var hasClock: Bool { actions.contains { $0.time > 0 } }
 
     init(
         hasDisposeClosure: Bool, sendsWhenDisposed: Signal? = nil, disposesAgainWhenDisposed: Bool = false,
@@ -287,15 +312,54 @@ enum Operator: Sendable {
     // `connect()` at each connect time ("t1 connect") and disposes what it returned at each
     // disconnect time ("t3 disconnect").
     case connectable(ConnectableKind, connectAt: [Int], disconnectAt: [Int])
+    // Not maps: operators with sources of their own, each traced under its label. `flatMap`,
+    // `flatMapLatest` or `concatMap` whose selector returns, for element n, a `create` that
+    // plays `inners[n]` ("inner n"); `Observable.merge` and `amb` of the source and `others`
+    // ("source 2", …); `catch` with a fallback ("fallback"); `catchAndReturn`; `retry`.
+    case flatten(FlattenKind, inners: [Int: SourceScript])
+    case merge(with: [SourceScript])
+    case amb(with: [SourceScript], form: AmbForm)
+    case catchWith(fallback: SourceScript)
+    case catchAndReturn(Int)
+    case retry(Int?)
 
     enum ShareScope: Sendable { case whileConnected, forever }
     // `publish()` makes a subject per connection; `multicast(subject)` keeps the one it is given.
     enum ConnectableKind: Sendable { case publish, multicastOneSubject }
+    // `Observable.amb([a, b])`, or `a.amb(b)`.
+    enum AmbForm: Sendable { case list, instance }
 
     var isMap: Bool {
         switch self {
         case .times, .plus, .failing, .tracedTimes: true
-        case .observeOnScheduler, .share, .refCounted, .connectable: false
+        case .observeOnScheduler, .share, .refCounted, .connectable, .flatten, .merge, .amb, .catchWith,
+            .catchAndReturn, .retry:
+            false
+        }
+    }
+
+    var isSharing: Bool {
+        switch self {
+        case .share, .refCounted, .connectable: true
+        default: false
+        }
+    }
+
+    var hasInnerSources: Bool {
+        switch self {
+        case .flatten, .merge, .amb, .catchWith, .catchAndReturn, .retry: true
+        default: false
+        }
+    }
+
+    // The operator's own sources, labelled as the trace names them.
+    var innerScripts: [(label: String, script: SourceScript)] {
+        switch self {
+        case .flatten(_, let inners): inners.sorted { $0.key < $1.key }.map { ("inner \($0.key)", $0.value) }
+        case .merge(let others), .amb(let others, _):
+            others.enumerated().map { ("source \($0.offset + 2)", $0.element) }
+        case .catchWith(let fallback): [("fallback", fallback)]
+        default: []
         }
     }
 
@@ -313,6 +377,16 @@ enum Operator: Sendable {
         case .refCounted(.multicastOneSubject): "multicast(PublishSubject()).refCount()"
         case .connectable(.publish, _, _): "publish()"
         case .connectable(.multicastOneSubject, _, _): "multicast(PublishSubject())"
+        case .flatten(let kind, _): "\(kind) { inner($0) }"
+        case .merge(let others):
+            "Observable.merge(\((["source"] + others.indices.map { "source\($0 + 2)" }).joined(separator: ", ")))"
+        case .amb(let others, .instance): "amb(\(others.indices.map { "source\($0 + 2)" }.joined(separator: ", ")))"
+        case .amb(let others, .list):
+            "Observable.amb([\((["source"] + others.indices.map { "source\($0 + 2)" }).joined(separator: ", "))])"
+        case .catchWith: "catch { _ in fallback }"
+        case .catchAndReturn(let element): "catchAndReturn(\(element))"
+        case .retry(nil): "retry()"
+        case .retry(let attempts?): "retry(\(attempts))"
         }
     }
 
@@ -320,6 +394,8 @@ enum Operator: Sendable {
     var shape: String {
         if case .connectable(_, let connects, let disconnects) = self {
             "connect \(connects) \(disconnects)"
+        } else if !innerScripts.isEmpty {
+            "\(innerScripts.map { "\($0.label) \($0.script)" })"
         } else {
             ""
         }
@@ -343,7 +419,14 @@ enum Operator: Sendable {
                 trace.record("map \(value)")
                 return value * factor
             }
-        case .observeOnScheduler, .share, .refCounted, .connectable: preconditionFailure("\(self) is not a map")
+        default: preconditionFailure("\(self) is not a map")
         }
     }
+}
+
+// What `flatten` is: keep every inner, only the latest, or one at a time.
+public enum FlattenKind: String, Sendable {
+    case flatMap
+    case flatMapLatest
+    case concatMap
 }

@@ -108,6 +108,34 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
         "publish(): completed ends the connection, which disposes the source before the subscriber gets completed"
     case multicastKeepsSubject =
         "multicast(subject): after a disconnect, the next connect() uses the same subject; an earlier subscriber hears it"
+    // Step 12: operators that own several subscriptions.
+    case flatMapKeepsEveryInner =
+        "flatMap: every inner runs; each is disposed when it completes; completed comes when the source and every inner have"
+    case flatMapLatestDisposesPrevious =
+        "flatMapLatest: a new element disposes the previous inner before subscribing the next; its late events are dropped"
+    case concatMapOneAtATime =
+        "concatMap: one inner at a time; the next is subscribed when the previous completes"
+    case flatMapDisposedMidFlight =
+        "flatMap: dispose() mid-flight disposes the source, then every inner in the order they came"
+    case flatMapInnerErrorEndsAll =
+        "flatMap: an inner's error goes on, then the source and every inner are disposed"
+    case mergeCompletesAfterAll = "Observable.merge: completed comes when every source has completed"
+    case mergeErrorDisposesOthers = "Observable.merge: an error goes on, then every source is disposed"
+    case ambListFirstWins =
+        "Observable.amb([…]): the first source to send wins; the loser is disposed before that element arrives"
+    case ambInstanceFirstWins =
+        "a.amb(b): the first source to send wins; the loser is disposed before that element arrives"
+    case catchSubscribesFallbackFirst =
+        "catch: on an error the fallback is subscribed first, then the failed source is disposed"
+    case catchAndReturnBeforeDispose =
+        "catchAndReturn: the element and completed arrive before the failed source is disposed"
+    case retryTwoAttempts =
+        "retry(2): two attempts in all; each failed one is disposed before the next runs, and the last error goes on"
+    case retryUntilDisposed = "retry(): the generator runs again after every error, until dispose()"
+    case emptyCompletes = "Observable.empty(): completed at once"
+    case neverUntilDisposed = "Observable.never(): nothing, until dispose()"
+    case errorFails = "Observable.error(_:): the error at once"
+    case deferredAtSubscribe = "Observable.deferred: the factory runs at each subscribe, not before"
 }
 
 extension Scenario {
@@ -340,378 +368,387 @@ extension Scenario {
     // From step 07 on. Orders follow RxSwift 6: `subscribe(onNext:…)` returns
     // `Disposables.create(subscription, onDisposed's disposable)`, and a terminal event
     // reaches the handlers before the sink disposes the subscription.
-    private static let secondAct: [Scenario] = [
-        Scenario(
-            .articleDemo07, source: articleSource, operators: [.times(2), .plus(1)],
-            subscribers: [.handlers(inBag: true)], bagFreedAt: 2,
-            expected: [
-                "t0 send 0", "t0 receive 1", "t0 send 1", "t0 receive 3", "t0 send 2", "t0 receive 5", "t0 send 3",
-                "t0 receive 7", "t2 dispose", "t2 onDisposed", "t3 send completed",
-            ]),
-        Scenario(
-            .handlersOnCompleted,
-            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 2)),
-            subscribers: [.handlers()],
-            expected: [
-                "t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed", "t2 onDisposed", "t2 dispose",
-            ]),
-        Scenario(
-            .handlersOnError,
-            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .fail(at: 2), .send(2, at: 3)),
-            subscribers: [.handlers()],
-            expected: [
-                "t1 send 1", "t1 receive 1", "t2 send error(source)", "t2 receive error(source)", "t2 onDisposed",
-                "t2 dispose", "t3 send 2",
-            ]),
-        Scenario(
-            .handlersDispose,
-            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 3)),
-            subscribers: [.handlers(disposeAt: [2])],
-            expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t2 onDisposed", "t3 send 2"]),
-        Scenario(
-            .handlersDisposeTwice,
-            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 4)),
-            subscribers: [.handlers(disposeAt: [2, 3])],
-            expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t2 onDisposed", "t4 send 2"]),
-        Scenario(
-            .handlersDisposeFromOnNext,
-            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2), .send(3, at: 3)),
-            subscribers: [SubscriberScript(disposeOnReceiving: 2, style: .handlers)],
-            expected: [
-                "t1 send 1", "t1 receive 1", "t2 send 2", "t2 receive 2", "t2 dispose", "t2 onDisposed", "t3 send 3",
-            ]),
-        Scenario(
-            .handlersSynchronousCompletion,
-            source: SourceScript(hasDisposeClosure: true, .send(1), .complete()),
-            operators: [.times(2), .plus(1)], subscribers: [.handlers()],
-            expected: ["send 1", "receive 3", "send completed", "receive completed", "onDisposed", "dispose"]),
-        Scenario(
-            .bagDisposesInOrder,
-            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 3)),
-            subscribers: [.handlers(inBag: true), .handlers(inBag: true)], bagFreedAt: 2,
-            expected: [
-                "t1 a: send 1", "t1 a: receive 1", "t1 b: send 1", "t1 b: receive 1",
-                "t2 a: dispose", "t2 a: onDisposed", "t2 b: dispose", "t2 b: onDisposed",
-                "t3 a: send 2", "t3 b: send 2",
-            ]),
-        Scenario(
-            .bagAfterCompletion,
-            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 2)),
-            subscribers: [.handlers(inBag: true)], bagFreedAt: 3,
-            expected: [
-                "t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed", "t2 onDisposed", "t2 dispose",
-            ]),
-        Scenario(
-            .bagFreesChain,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
-            operators: [.times(2), .plus(1)], subscribers: [.handlers(inBag: true)], lifetimes: .everything,
-            bagFreedAt: 2,
-            expected: ["t1 send 1", "t1 receive 3", "t2 onDisposed", "t3 send 2"]),
-        Scenario(
-            .justElementThenCompleted, kind: .just(7), source: SourceScript(hasDisposeClosure: false),
-            subscribers: [.handlers()],
-            expected: ["receive 7", "receive completed", "onDisposed"]),
-        Scenario(
-            .justThroughMap, kind: .just(7), source: SourceScript(hasDisposeClosure: false), operators: [.times(2)],
-            subscribers: [.handlers()],
-            expected: ["receive 14", "receive completed", "onDisposed"]),
-        // Hot: one stream; the late subscriber missed 1. Beside `coldLateSubscriber`.
-        Scenario(
-            .hotLateSubscriber, kind: .publishSubject,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
-            subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 2)],
-            expected: ["t1 send 1", "t1 a: receive 1", "t3 send 2", "t3 a: receive 2", "t3 b: receive 2"]),
-        Scenario(
-            .publishCompletedToLateSubscriber, kind: .publishSubject,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2)),
-            subscribers: [.handlers(), .handlers(), .handlers(at: 4)], probes: [.hasObservers(at: 3)],
-            expected: [
-                "t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t2 send completed", "t2 a: receive completed",
-                "t2 a: onDisposed", "t2 b: receive completed", "t2 b: onDisposed", "t3 hasObservers false",
-                "t4 c: receive completed", "t4 c: onDisposed",
-            ]),
-        Scenario(
-            .publishErrorToLateSubscriber, kind: .publishSubject,
-            source: SourceScript(hasDisposeClosure: false, .fail(at: 1), .send(1, at: 2)),
-            subscribers: [.handlers(at: 3)],
-            expected: ["t1 send error(source)", "t2 send 1", "t3 receive error(source)", "t3 onDisposed"]),
-        Scenario(
-            .publishDisposeOne, kind: .publishSubject,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
-            subscribers: [.handlers(disposeAt: [2]), .handlers(disposeAt: [5])],
-            probes: [.hasObservers(at: 4), .hasObservers(at: 6)],
-            expected: [
-                "t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t2 a: onDisposed", "t3 send 2", "t3 b: receive 2",
-                "t4 hasObservers true", "t5 b: onDisposed", "t6 hasObservers false",
-            ]),
-        // The subject sends to a copy of its observers, so b still gets 1.
-        Scenario(
-            .publishDisposeFromOwnHandler, kind: .publishSubject,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2)),
-            subscribers: [SubscriberScript(disposeOnReceiving: 1, style: .handlers), .handlers()],
-            expected: [
-                "t1 send 1", "t1 a: receive 1", "t1 a: onDisposed", "t1 b: receive 1", "t2 send 2", "t2 b: receive 2",
-            ]),
-        // RxSwift's Bag puts a newcomer into its first slot when that is free: c before b.
-        Scenario(
-            .publishOrderAfterRemoval, kind: .publishSubject,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 3)),
-            subscribers: [.dispose(at: 1), SubscriberScript(), SubscriberScript(subscribeTime: 2)],
-            expected: ["t3 send 1", "t3 c: receive 1", "t3 b: receive 1"]),
-        Scenario(
-            .behaviorCurrentValueFirst, kind: .behaviorSubject(0),
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
-            subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 2)], probes: [.value(at: 4)],
-            expected: [
-                "t0 a: receive 0", "t1 send 1", "t1 a: receive 1", "t2 b: receive 1", "t3 send 2", "t3 a: receive 2",
-                "t3 b: receive 2", "t4 value 2",
-            ]),
-        // Unlike a PublishSubject, it keeps its observers after a terminal event.
-        Scenario(
-            .behaviorAfterError, kind: .behaviorSubject(5),
-            source: SourceScript(hasDisposeClosure: false, .fail(at: 1)),
-            subscribers: [.handlers(), .handlers(at: 3)], probes: [.value(at: 2), .hasObservers(at: 4)],
-            expected: [
-                "t0 a: receive 5", "t1 send error(source)", "t1 a: receive error(source)", "t1 a: onDisposed",
-                "t2 value error(source)", "t3 b: receive error(source)", "t3 b: onDisposed", "t4 hasObservers true",
-            ]),
-        // The scheduler runs what is due in the order it was scheduled: both sends at t1 come
-        // before the delivery that the first one scheduled. The source disposes itself right
-        // after sending completed; the subscriber gets completed when the scheduler gets to it.
-        Scenario(
-            .observeOnKeepsOrder,
-            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 1), .complete(at: 2)),
-            operators: [.observeOnScheduler],
-            expected: [
-                "t1 send 1", "t1 send 2", "t1 receive 1", "t1 receive 2", "t2 send completed", "t2 dispose",
-                "t2 receive completed",
-            ]),
-        Scenario(
-            .observeOnDropsQueuedAfterDispose,
-            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2)),
-            operators: [.observeOnScheduler], subscribers: [.dispose(at: 1)],
-            expected: ["t1 send 1", "t1 dispose", "t2 send 2"]),
-        // The map sinks dispose on the error as on completed: nothing of the chain stays.
-        Scenario(
-            .freedAfterErrorThroughMaps,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .fail(at: 2)),
-            operators: [.times(2), .plus(1)], lifetimes: .everything,
-            expected: ["t1 send 1", "t1 receive 3", "t2 send error(source)", "t2 receive error(source)"]),
-        // RxSwift hands an unhandled error to its error hook (a debug build prints it) and
-        // still disposes: onDisposed, then the source's dispose closure.
-        Scenario(
-            .handlersWithoutOnError,
-            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .fail(at: 2), .send(2, at: 3)),
-            subscribers: [SubscriberScript(style: .handlersWithoutOnError)],
-            expected: [
-                "t1 send 1", "t1 receive 1", "t2 send error(source)", "t2 onDisposed", "t2 dispose", "t3 send 2",
-            ]),
-        // The subject sends to the copy of its bag it took before calling anyone; disposing b
-        // removes b from the bag, not from the copy, and nothing stops b's observer.
-        Scenario(
-            .publishDisposeOtherDuringSend, kind: .publishSubject,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2)),
-            subscribers: [
-                SubscriberScript(style: .handlers, disposesOther: (onReceiving: 1, subscriber: 1)), .handlers(),
-            ],
-            expected: [
-                "t1 send 1", "t1 a: receive 1", "t1 b: onDisposed", "t1 b: receive 1", "t2 send 2", "t2 a: receive 2",
-            ]),
-        // RxSwift puts the observer into the bag before it sends the current value, so the
-        // value a handler sends from there reaches that handler too.
-        Scenario(
-            .behaviorSendsFromInitialValue, kind: .behaviorSubject(0), source: SourceScript(hasDisposeClosure: false),
-            subscribers: [SubscriberScript(sends: (onReceiving: 0, value: 5))], probes: [.value(at: 1)],
-            expected: ["t0 receive 0", "t0 send 5", "t0 receive 5", "t1 value 5"]),
-        // The current value is sent under the subject's lock: value() from that handler takes
-        // the lock again on the same thread, which only a recursive lock allows.
-        Scenario(
-            .behaviorValueFromHandler, kind: .behaviorSubject(0),
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1)),
-            subscribers: [SubscriberScript(asksValueOnReceiving: 0)],
-            expected: ["t0 receive 0", "t0 value 0", "t1 send 1", "t1 receive 1"]),
-        Scenario(
-            .hasObserversAfterSubjectDisposed, kind: .publishSubject,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 4)),
-            subscribers: [.handlers()], probes: [.disposeSubject(at: 2), .hasObservers(at: 3)],
-            expected: ["t1 send 1", "t1 receive 1", "t2 dispose subject", "t3 hasObservers false", "t4 send 2"]),
-        // RxSwift keeps the source as it is and disposes it through `ScheduledDisposable`:
-        // an action scheduled now, which runs after the t3 send that was scheduled before it.
-        // Wrapping the source in `asObservable()` would dispose it at once, before that send.
-        Scenario(
-            .subscribeOnDisposesOnScheduler, kind: .plainSubscribedOnScheduler,
-            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 3), .send(9, at: 3)),
-            expected: [
-                "t1 send 1", "t1 receive 1", "t3 send completed", "t3 receive completed", "t3 send 9", "t3 dispose",
-            ]),
-        Scenario(
-            .bufferDropsPendingOnError,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .fail(at: 2)),
-            subscribers: [SubscriberScript(style: .buffer(timeSpan: 3, count: 2))],
-            expected: ["t1 send 1", "t2 send error(source)", "t2 receive error(source)"]),
-        // A window ends on its second element or when its 3-second timer fires; a window
-        // ended by count restarts the timer, so the timer of the old window does nothing.
-        Scenario(
-            .bufferTimeOrCount,
-            source: SourceScript(
-                hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2), .send(3, at: 3), .send(4, at: 4),
-                .send(5, at: 7), .complete(at: 9)),
-            subscribers: [SubscriberScript(style: .buffer(timeSpan: 3, count: 2))],
-            expected: [
-                "t1 send 1", "t2 send 2", "t2 receive [1, 2]", "t3 send 3", "t4 send 4", "t4 receive [3, 4]",
-                "t7 send 5", "t7 receive [5]", "t9 send completed", "t9 receive []", "t9 receive completed",
-            ]),
-        // Each subscription is a run of its own: "subscribe" is the generator starting.
-        Scenario(
-            .coldRunsPerSubscriber,
-            source: SourceScript(hasDisposeClosure: false, tracesRuns: true, .send(1, at: 1), .complete(at: 2)),
-            subscribers: [SubscriberScript(), SubscriberScript()],
-            expected: [
-                "t0 a: subscribe", "t0 b: subscribe", "t1 a: send 1", "t1 a: receive 1", "t1 b: send 1",
-                "t1 b: receive 1", "t2 a: send completed", "t2 a: receive completed", "t2 b: send completed",
-                "t2 b: receive completed",
-            ]),
-        // `share()` is `ShareWhileConnected`: the first subscriber connects it, a terminal event
-        // goes to the observers it has, and the source's sink disposes itself after that.
-        Scenario(
-            .shareRunsOnce, source: sharedSource, operators: [.share(replay: 0, scope: .whileConnected)],
-            subscribers: [SubscriberScript(), SubscriberScript()],
-            expected: [
-                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t2 send 2", "t2 a: receive 2",
-                "t2 b: receive 2", "t3 send completed", "t3 a: receive completed", "t3 b: receive completed",
-                "t3 dispose",
-            ]),
-        // multicast's connection disposes itself on a terminal event before it passes it on.
-        Scenario(
-            .publishRefCountDisposesFirst, source: sharedSource, operators: [.refCounted(.publish)],
-            subscribers: [SubscriberScript(), SubscriberScript()],
-            expected: [
-                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t2 send 2", "t2 a: receive 2",
-                "t2 b: receive 2", "t3 send completed", "t3 dispose", "t3 a: receive completed",
-                "t3 b: receive completed",
-            ]),
-        Scenario(
-            .shareLateSubscriber, source: lateSource, operators: [.share(replay: 0, scope: .whileConnected)],
-            subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 4)],
-            expected: [
-                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send 2", "t2 a: receive 2", "t3 send 3",
-                "t3 a: receive 3", "t5 send 4", "t5 a: receive 4", "t5 b: receive 4", "t6 send completed",
-                "t6 a: receive completed", "t6 b: receive completed", "t6 dispose",
-            ]),
-        Scenario(
-            .shareReplay1LateSubscriber, source: lateSource, operators: [.share(replay: 1, scope: .whileConnected)],
-            subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 4)],
-            expected: [
-                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send 2", "t2 a: receive 2", "t3 send 3",
-                "t3 a: receive 3", "t4 b: receive 3", "t5 send 4", "t5 a: receive 4", "t5 b: receive 4",
-                "t6 send completed", "t6 a: receive completed", "t6 b: receive completed", "t6 dispose",
-            ]),
-        // Replay 2 while connected is `multicast(makeSubject:)` of a `ReplaySubject`, then
-        // `refCount()`: the connection disposes the source first, as `publish()`'s does.
-        Scenario(
-            .shareReplay2LateSubscriber, source: lateSource, operators: [.share(replay: 2, scope: .whileConnected)],
-            subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 4)],
-            expected: [
-                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send 2", "t2 a: receive 2", "t3 send 3",
-                "t3 a: receive 3", "t4 b: receive 2", "t4 b: receive 3", "t5 send 4", "t5 a: receive 4",
-                "t5 b: receive 4", "t6 send completed", "t6 dispose", "t6 a: receive completed",
-                "t6 b: receive completed",
-            ]),
-        // The latest element lives in the connection, which the terminal event ends.
-        Scenario(
-            .whileConnectedAfterCompleted,
-            source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .complete(at: 2)),
-            operators: [.share(replay: 1, scope: .whileConnected)],
-            subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 3)],
-            expected: [
-                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send completed", "t2 a: receive completed",
-                "t2 dispose", "t3 subscribe", "t4 send 1", "t4 b: receive 1", "t5 send completed",
-                "t5 b: receive completed", "t5 dispose",
-            ]),
-        // `.forever` is `multicast` of one `ReplaySubject`, now completed: it replays and
-        // completes the newcomer during subscribe, so `refCount()` has nothing to connect.
-        Scenario(
-            .foreverAfterCompleted,
-            source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .complete(at: 2)),
-            operators: [.share(replay: 1, scope: .forever)],
-            subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 3)],
-            expected: [
-                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send completed", "t2 dispose",
-                "t2 a: receive completed", "t3 b: receive 1", "t3 b: receive completed",
-            ]),
-        Scenario(
-            .whileConnectedAfterError,
-            source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .fail(at: 2)),
-            operators: [.share(replay: 1, scope: .whileConnected)],
-            subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 3)],
-            expected: [
-                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send error(source)",
-                "t2 a: receive error(source)", "t2 dispose", "t3 subscribe", "t4 send 1", "t4 b: receive 1",
-                "t5 send error(source)", "t5 b: receive error(source)", "t5 dispose",
-            ]),
-        Scenario(
-            .foreverAfterError,
-            source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .fail(at: 2)),
-            operators: [.share(replay: 1, scope: .forever)],
-            subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 3)],
-            expected: [
-                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send error(source)", "t2 dispose",
-                "t2 a: receive error(source)", "t3 b: receive 1", "t3 b: receive error(source)",
-            ]),
-        Scenario(
-            .whileConnectedReconnect,
-            source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1)),
-            operators: [.share(replay: 1, scope: .whileConnected)],
-            subscribers: [.dispose(at: 2), SubscriberScript(disposeTimes: [5], subscribeTime: 3)],
-            expected: [
-                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 dispose", "t3 subscribe", "t4 send 1",
-                "t4 b: receive 1", "t5 dispose",
-            ]),
-        // The subject outlives the connection: `refCount()` subscribes the newcomer to it
-        // (which replays) before it connects again.
-        Scenario(
-            .foreverReconnect,
-            source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1)),
-            operators: [.share(replay: 1, scope: .forever)],
-            subscribers: [.dispose(at: 2), SubscriberScript(disposeTimes: [5], subscribeTime: 3)],
-            expected: [
-                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 dispose", "t3 b: receive 1", "t3 subscribe",
-                "t4 send 1", "t4 b: receive 1", "t5 dispose",
-            ]),
-        // `subscribe(onNext:…)` disposes its subscription before it runs onDisposed.
-        Scenario(
-            .lastSubscriberDisposesSource,
-            source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1)),
-            operators: [.share(replay: 0, scope: .whileConnected)],
-            subscribers: [.handlers(disposeAt: [2]), .handlers(disposeAt: [3])],
-            expected: [
-                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t2 a: onDisposed", "t3 dispose",
-                "t3 b: onDisposed",
-            ]),
-        Scenario(
-            .publishStrandsSubscriber, source: connectedSource,
-            operators: [.connectable(.publish, connectAt: [1, 4], disconnectAt: [3])],
-            expected: [
-                "t1 connect", "t1 subscribe", "t2 send 1", "t2 receive 1", "t3 disconnect", "t3 dispose",
-                "t4 connect", "t4 subscribe", "t5 send 1",
-            ]),
-        // The connection disposes itself before it passes a terminal event to the subject.
-        Scenario(
-            .connectionEndsWithSource,
-            source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .complete(at: 2)),
-            operators: [.connectable(.publish, connectAt: [1], disconnectAt: [])],
-            expected: [
-                "t1 connect", "t1 subscribe", "t2 send 1", "t2 receive 1", "t3 send completed", "t3 dispose",
-                "t3 receive completed",
-            ]),
-        Scenario(
-            .multicastKeepsSubject, source: connectedSource,
-            operators: [.connectable(.multicastOneSubject, connectAt: [1, 4], disconnectAt: [3])],
-            expected: [
-                "t1 connect", "t1 subscribe", "t2 send 1", "t2 receive 1", "t3 disconnect", "t3 dispose",
-                "t4 connect", "t4 subscribe", "t5 send 1", "t5 receive 1",
-            ]),
-    ]
+    private static let secondAct: [Scenario] =
+        [
+            Scenario(
+                .articleDemo07, source: articleSource, operators: [.times(2), .plus(1)],
+                subscribers: [.handlers(inBag: true)], bagFreedAt: 2,
+                expected: [
+                    "t0 send 0", "t0 receive 1", "t0 send 1", "t0 receive 3", "t0 send 2", "t0 receive 5", "t0 send 3",
+                    "t0 receive 7", "t2 dispose", "t2 onDisposed", "t3 send completed",
+                ]),
+            Scenario(
+                .handlersOnCompleted,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 2)),
+                subscribers: [.handlers()],
+                expected: [
+                    "t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed", "t2 onDisposed",
+                    "t2 dispose",
+                ]),
+            Scenario(
+                .handlersOnError,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .fail(at: 2), .send(2, at: 3)),
+                subscribers: [.handlers()],
+                expected: [
+                    "t1 send 1", "t1 receive 1", "t2 send error(source)", "t2 receive error(source)", "t2 onDisposed",
+                    "t2 dispose", "t3 send 2",
+                ]),
+            Scenario(
+                .handlersDispose,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 3)),
+                subscribers: [.handlers(disposeAt: [2])],
+                expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t2 onDisposed", "t3 send 2"]),
+            Scenario(
+                .handlersDisposeTwice,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 4)),
+                subscribers: [.handlers(disposeAt: [2, 3])],
+                expected: ["t1 send 1", "t1 receive 1", "t2 dispose", "t2 onDisposed", "t4 send 2"]),
+            Scenario(
+                .handlersDisposeFromOnNext,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2), .send(3, at: 3)),
+                subscribers: [SubscriberScript(disposeOnReceiving: 2, style: .handlers)],
+                expected: [
+                    "t1 send 1", "t1 receive 1", "t2 send 2", "t2 receive 2", "t2 dispose", "t2 onDisposed",
+                    "t3 send 3",
+                ]),
+            Scenario(
+                .handlersSynchronousCompletion,
+                source: SourceScript(hasDisposeClosure: true, .send(1), .complete()),
+                operators: [.times(2), .plus(1)], subscribers: [.handlers()],
+                expected: ["send 1", "receive 3", "send completed", "receive completed", "onDisposed", "dispose"]),
+            Scenario(
+                .bagDisposesInOrder,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 3)),
+                subscribers: [.handlers(inBag: true), .handlers(inBag: true)], bagFreedAt: 2,
+                expected: [
+                    "t1 a: send 1", "t1 a: receive 1", "t1 b: send 1", "t1 b: receive 1",
+                    "t2 a: dispose", "t2 a: onDisposed", "t2 b: dispose", "t2 b: onDisposed",
+                    "t3 a: send 2", "t3 b: send 2",
+                ]),
+            Scenario(
+                .bagAfterCompletion,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 2)),
+                subscribers: [.handlers(inBag: true)], bagFreedAt: 3,
+                expected: [
+                    "t1 send 1", "t1 receive 1", "t2 send completed", "t2 receive completed", "t2 onDisposed",
+                    "t2 dispose",
+                ]),
+            Scenario(
+                .bagFreesChain,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
+                operators: [.times(2), .plus(1)], subscribers: [.handlers(inBag: true)], lifetimes: .everything,
+                bagFreedAt: 2,
+                expected: ["t1 send 1", "t1 receive 3", "t2 onDisposed", "t3 send 2"]),
+            Scenario(
+                .justElementThenCompleted, kind: .just(7), source: SourceScript(hasDisposeClosure: false),
+                subscribers: [.handlers()],
+                expected: ["receive 7", "receive completed", "onDisposed"]),
+            Scenario(
+                .justThroughMap, kind: .just(7), source: SourceScript(hasDisposeClosure: false), operators: [.times(2)],
+                subscribers: [.handlers()],
+                expected: ["receive 14", "receive completed", "onDisposed"]),
+            // Hot: one stream; the late subscriber missed 1. Beside `coldLateSubscriber`.
+            Scenario(
+                .hotLateSubscriber, kind: .publishSubject,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
+                subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 2)],
+                expected: ["t1 send 1", "t1 a: receive 1", "t3 send 2", "t3 a: receive 2", "t3 b: receive 2"]),
+            Scenario(
+                .publishCompletedToLateSubscriber, kind: .publishSubject,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .complete(at: 2)),
+                subscribers: [.handlers(), .handlers(), .handlers(at: 4)], probes: [.hasObservers(at: 3)],
+                expected: [
+                    "t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t2 send completed", "t2 a: receive completed",
+                    "t2 a: onDisposed", "t2 b: receive completed", "t2 b: onDisposed", "t3 hasObservers false",
+                    "t4 c: receive completed", "t4 c: onDisposed",
+                ]),
+            Scenario(
+                .publishErrorToLateSubscriber, kind: .publishSubject,
+                source: SourceScript(hasDisposeClosure: false, .fail(at: 1), .send(1, at: 2)),
+                subscribers: [.handlers(at: 3)],
+                expected: ["t1 send error(source)", "t2 send 1", "t3 receive error(source)", "t3 onDisposed"]),
+            Scenario(
+                .publishDisposeOne, kind: .publishSubject,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
+                subscribers: [.handlers(disposeAt: [2]), .handlers(disposeAt: [5])],
+                probes: [.hasObservers(at: 4), .hasObservers(at: 6)],
+                expected: [
+                    "t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t2 a: onDisposed", "t3 send 2",
+                    "t3 b: receive 2",
+                    "t4 hasObservers true", "t5 b: onDisposed", "t6 hasObservers false",
+                ]),
+            // The subject sends to a copy of its observers, so b still gets 1.
+            Scenario(
+                .publishDisposeFromOwnHandler, kind: .publishSubject,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2)),
+                subscribers: [SubscriberScript(disposeOnReceiving: 1, style: .handlers), .handlers()],
+                expected: [
+                    "t1 send 1", "t1 a: receive 1", "t1 a: onDisposed", "t1 b: receive 1", "t2 send 2",
+                    "t2 b: receive 2",
+                ]),
+            // RxSwift's Bag puts a newcomer into its first slot when that is free: c before b.
+            Scenario(
+                .publishOrderAfterRemoval, kind: .publishSubject,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 3)),
+                subscribers: [.dispose(at: 1), SubscriberScript(), SubscriberScript(subscribeTime: 2)],
+                expected: ["t3 send 1", "t3 c: receive 1", "t3 b: receive 1"]),
+            Scenario(
+                .behaviorCurrentValueFirst, kind: .behaviorSubject(0),
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
+                subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 2)], probes: [.value(at: 4)],
+                expected: [
+                    "t0 a: receive 0", "t1 send 1", "t1 a: receive 1", "t2 b: receive 1", "t3 send 2",
+                    "t3 a: receive 2",
+                    "t3 b: receive 2", "t4 value 2",
+                ]),
+            // Unlike a PublishSubject, it keeps its observers after a terminal event.
+            Scenario(
+                .behaviorAfterError, kind: .behaviorSubject(5),
+                source: SourceScript(hasDisposeClosure: false, .fail(at: 1)),
+                subscribers: [.handlers(), .handlers(at: 3)], probes: [.value(at: 2), .hasObservers(at: 4)],
+                expected: [
+                    "t0 a: receive 5", "t1 send error(source)", "t1 a: receive error(source)", "t1 a: onDisposed",
+                    "t2 value error(source)", "t3 b: receive error(source)", "t3 b: onDisposed", "t4 hasObservers true",
+                ]),
+            // The scheduler runs what is due in the order it was scheduled: both sends at t1 come
+            // before the delivery that the first one scheduled. The source disposes itself right
+            // after sending completed; the subscriber gets completed when the scheduler gets to it.
+            Scenario(
+                .observeOnKeepsOrder,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 1), .complete(at: 2)),
+                operators: [.observeOnScheduler],
+                expected: [
+                    "t1 send 1", "t1 send 2", "t1 receive 1", "t1 receive 2", "t2 send completed", "t2 dispose",
+                    "t2 receive completed",
+                ]),
+            Scenario(
+                .observeOnDropsQueuedAfterDispose,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2)),
+                operators: [.observeOnScheduler], subscribers: [.dispose(at: 1)],
+                expected: ["t1 send 1", "t1 dispose", "t2 send 2"]),
+            // The map sinks dispose on the error as on completed: nothing of the chain stays.
+            Scenario(
+                .freedAfterErrorThroughMaps,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .fail(at: 2)),
+                operators: [.times(2), .plus(1)], lifetimes: .everything,
+                expected: ["t1 send 1", "t1 receive 3", "t2 send error(source)", "t2 receive error(source)"]),
+            // RxSwift hands an unhandled error to its error hook (a debug build prints it) and
+            // still disposes: onDisposed, then the source's dispose closure.
+            Scenario(
+                .handlersWithoutOnError,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .fail(at: 2), .send(2, at: 3)),
+                subscribers: [SubscriberScript(style: .handlersWithoutOnError)],
+                expected: [
+                    "t1 send 1", "t1 receive 1", "t2 send error(source)", "t2 onDisposed", "t2 dispose", "t3 send 2",
+                ]),
+            // The subject sends to the copy of its bag it took before calling anyone; disposing b
+            // removes b from the bag, not from the copy, and nothing stops b's observer.
+            Scenario(
+                .publishDisposeOtherDuringSend, kind: .publishSubject,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2)),
+                subscribers: [
+                    SubscriberScript(style: .handlers, disposesOther: (onReceiving: 1, subscriber: 1)), .handlers(),
+                ],
+                expected: [
+                    "t1 send 1", "t1 a: receive 1", "t1 b: onDisposed", "t1 b: receive 1", "t2 send 2",
+                    "t2 a: receive 2",
+                ]),
+            // RxSwift puts the observer into the bag before it sends the current value, so the
+            // value a handler sends from there reaches that handler too.
+            Scenario(
+                .behaviorSendsFromInitialValue, kind: .behaviorSubject(0),
+                source: SourceScript(hasDisposeClosure: false),
+                subscribers: [SubscriberScript(sends: (onReceiving: 0, value: 5))], probes: [.value(at: 1)],
+                expected: ["t0 receive 0", "t0 send 5", "t0 receive 5", "t1 value 5"]),
+            // The current value is sent under the subject's lock: value() from that handler takes
+            // the lock again on the same thread, which only a recursive lock allows.
+            Scenario(
+                .behaviorValueFromHandler, kind: .behaviorSubject(0),
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1)),
+                subscribers: [SubscriberScript(asksValueOnReceiving: 0)],
+                expected: ["t0 receive 0", "t0 value 0", "t1 send 1", "t1 receive 1"]),
+            Scenario(
+                .hasObserversAfterSubjectDisposed, kind: .publishSubject,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 4)),
+                subscribers: [.handlers()], probes: [.disposeSubject(at: 2), .hasObservers(at: 3)],
+                expected: ["t1 send 1", "t1 receive 1", "t2 dispose subject", "t3 hasObservers false", "t4 send 2"]),
+            // RxSwift keeps the source as it is and disposes it through `ScheduledDisposable`:
+            // an action scheduled now, which runs after the t3 send that was scheduled before it.
+            // Wrapping the source in `asObservable()` would dispose it at once, before that send.
+            Scenario(
+                .subscribeOnDisposesOnScheduler, kind: .plainSubscribedOnScheduler,
+                source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 3), .send(9, at: 3)),
+                expected: [
+                    "t1 send 1", "t1 receive 1", "t3 send completed", "t3 receive completed", "t3 send 9", "t3 dispose",
+                ]),
+            Scenario(
+                .bufferDropsPendingOnError,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .fail(at: 2)),
+                subscribers: [SubscriberScript(style: .buffer(timeSpan: 3, count: 2))],
+                expected: ["t1 send 1", "t2 send error(source)", "t2 receive error(source)"]),
+            // A window ends on its second element or when its 3-second timer fires; a window
+            // ended by count restarts the timer, so the timer of the old window does nothing.
+            Scenario(
+                .bufferTimeOrCount,
+                source: SourceScript(
+                    hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2), .send(3, at: 3), .send(4, at: 4),
+                    .send(5, at: 7), .complete(at: 9)),
+                subscribers: [SubscriberScript(style: .buffer(timeSpan: 3, count: 2))],
+                expected: [
+                    "t1 send 1", "t2 send 2", "t2 receive [1, 2]", "t3 send 3", "t4 send 4", "t4 receive [3, 4]",
+                    "t7 send 5", "t7 receive [5]", "t9 send completed", "t9 receive []", "t9 receive completed",
+                ]),
+            // Each subscription is a run of its own: "subscribe" is the generator starting.
+            Scenario(
+                .coldRunsPerSubscriber,
+                source: SourceScript(hasDisposeClosure: false, tracesRuns: true, .send(1, at: 1), .complete(at: 2)),
+                subscribers: [SubscriberScript(), SubscriberScript()],
+                expected: [
+                    "t0 a: subscribe", "t0 b: subscribe", "t1 a: send 1", "t1 a: receive 1", "t1 b: send 1",
+                    "t1 b: receive 1", "t2 a: send completed", "t2 a: receive completed", "t2 b: send completed",
+                    "t2 b: receive completed",
+                ]),
+            // `share()` is `ShareWhileConnected`: the first subscriber connects it, a terminal event
+            // goes to the observers it has, and the source's sink disposes itself after that.
+            Scenario(
+                .shareRunsOnce, source: sharedSource, operators: [.share(replay: 0, scope: .whileConnected)],
+                subscribers: [SubscriberScript(), SubscriberScript()],
+                expected: [
+                    "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t2 send 2", "t2 a: receive 2",
+                    "t2 b: receive 2", "t3 send completed", "t3 a: receive completed", "t3 b: receive completed",
+                    "t3 dispose",
+                ]),
+            // multicast's connection disposes itself on a terminal event before it passes it on.
+            Scenario(
+                .publishRefCountDisposesFirst, source: sharedSource, operators: [.refCounted(.publish)],
+                subscribers: [SubscriberScript(), SubscriberScript()],
+                expected: [
+                    "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t2 send 2", "t2 a: receive 2",
+                    "t2 b: receive 2", "t3 send completed", "t3 dispose", "t3 a: receive completed",
+                    "t3 b: receive completed",
+                ]),
+            Scenario(
+                .shareLateSubscriber, source: lateSource, operators: [.share(replay: 0, scope: .whileConnected)],
+                subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 4)],
+                expected: [
+                    "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send 2", "t2 a: receive 2", "t3 send 3",
+                    "t3 a: receive 3", "t5 send 4", "t5 a: receive 4", "t5 b: receive 4", "t6 send completed",
+                    "t6 a: receive completed", "t6 b: receive completed", "t6 dispose",
+                ]),
+            Scenario(
+                .shareReplay1LateSubscriber, source: lateSource, operators: [.share(replay: 1, scope: .whileConnected)],
+                subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 4)],
+                expected: [
+                    "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send 2", "t2 a: receive 2", "t3 send 3",
+                    "t3 a: receive 3", "t4 b: receive 3", "t5 send 4", "t5 a: receive 4", "t5 b: receive 4",
+                    "t6 send completed", "t6 a: receive completed", "t6 b: receive completed", "t6 dispose",
+                ]),
+            // Replay 2 while connected is `multicast(makeSubject:)` of a `ReplaySubject`, then
+            // `refCount()`: the connection disposes the source first, as `publish()`'s does.
+            Scenario(
+                .shareReplay2LateSubscriber, source: lateSource, operators: [.share(replay: 2, scope: .whileConnected)],
+                subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 4)],
+                expected: [
+                    "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send 2", "t2 a: receive 2", "t3 send 3",
+                    "t3 a: receive 3", "t4 b: receive 2", "t4 b: receive 3", "t5 send 4", "t5 a: receive 4",
+                    "t5 b: receive 4", "t6 send completed", "t6 dispose", "t6 a: receive completed",
+                    "t6 b: receive completed",
+                ]),
+            // The latest element lives in the connection, which the terminal event ends.
+            Scenario(
+                .whileConnectedAfterCompleted,
+                source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .complete(at: 2)),
+                operators: [.share(replay: 1, scope: .whileConnected)],
+                subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 3)],
+                expected: [
+                    "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send completed", "t2 a: receive completed",
+                    "t2 dispose", "t3 subscribe", "t4 send 1", "t4 b: receive 1", "t5 send completed",
+                    "t5 b: receive completed", "t5 dispose",
+                ]),
+            // `.forever` is `multicast` of one `ReplaySubject`, now completed: it replays and
+            // completes the newcomer during subscribe, so `refCount()` has nothing to connect.
+            Scenario(
+                .foreverAfterCompleted,
+                source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .complete(at: 2)),
+                operators: [.share(replay: 1, scope: .forever)],
+                subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 3)],
+                expected: [
+                    "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send completed", "t2 dispose",
+                    "t2 a: receive completed", "t3 b: receive 1", "t3 b: receive completed",
+                ]),
+            Scenario(
+                .whileConnectedAfterError,
+                source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .fail(at: 2)),
+                operators: [.share(replay: 1, scope: .whileConnected)],
+                subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 3)],
+                expected: [
+                    "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send error(source)",
+                    "t2 a: receive error(source)", "t2 dispose", "t3 subscribe", "t4 send 1", "t4 b: receive 1",
+                    "t5 send error(source)", "t5 b: receive error(source)", "t5 dispose",
+                ]),
+            Scenario(
+                .foreverAfterError,
+                source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .fail(at: 2)),
+                operators: [.share(replay: 1, scope: .forever)],
+                subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 3)],
+                expected: [
+                    "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send error(source)", "t2 dispose",
+                    "t2 a: receive error(source)", "t3 b: receive 1", "t3 b: receive error(source)",
+                ]),
+            Scenario(
+                .whileConnectedReconnect,
+                source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1)),
+                operators: [.share(replay: 1, scope: .whileConnected)],
+                subscribers: [.dispose(at: 2), SubscriberScript(disposeTimes: [5], subscribeTime: 3)],
+                expected: [
+                    "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 dispose", "t3 subscribe", "t4 send 1",
+                    "t4 b: receive 1", "t5 dispose",
+                ]),
+            // The subject outlives the connection: `refCount()` subscribes the newcomer to it
+            // (which replays) before it connects again.
+            Scenario(
+                .foreverReconnect,
+                source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1)),
+                operators: [.share(replay: 1, scope: .forever)],
+                subscribers: [.dispose(at: 2), SubscriberScript(disposeTimes: [5], subscribeTime: 3)],
+                expected: [
+                    "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 dispose", "t3 b: receive 1", "t3 subscribe",
+                    "t4 send 1", "t4 b: receive 1", "t5 dispose",
+                ]),
+            // `subscribe(onNext:…)` disposes its subscription before it runs onDisposed.
+            Scenario(
+                .lastSubscriberDisposesSource,
+                source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1)),
+                operators: [.share(replay: 0, scope: .whileConnected)],
+                subscribers: [.handlers(disposeAt: [2]), .handlers(disposeAt: [3])],
+                expected: [
+                    "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t2 a: onDisposed", "t3 dispose",
+                    "t3 b: onDisposed",
+                ]),
+            Scenario(
+                .publishStrandsSubscriber, source: connectedSource,
+                operators: [.connectable(.publish, connectAt: [1, 4], disconnectAt: [3])],
+                expected: [
+                    "t1 connect", "t1 subscribe", "t2 send 1", "t2 receive 1", "t3 disconnect", "t3 dispose",
+                    "t4 connect", "t4 subscribe", "t5 send 1",
+                ]),
+            // The connection disposes itself before it passes a terminal event to the subject.
+            Scenario(
+                .connectionEndsWithSource,
+                source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .complete(at: 2)),
+                operators: [.connectable(.publish, connectAt: [1], disconnectAt: [])],
+                expected: [
+                    "t1 connect", "t1 subscribe", "t2 send 1", "t2 receive 1", "t3 send completed", "t3 dispose",
+                    "t3 receive completed",
+                ]),
+            Scenario(
+                .multicastKeepsSubject, source: connectedSource,
+                operators: [.connectable(.multicastOneSubject, connectAt: [1, 4], disconnectAt: [3])],
+                expected: [
+                    "t1 connect", "t1 subscribe", "t2 send 1", "t2 receive 1", "t3 disconnect", "t3 dispose",
+                    "t4 connect", "t4 subscribe", "t5 send 1", "t5 receive 1",
+                ]),
+        ] + innerSourceScenarios
 
     // Sources of the sharing scenarios: every run traced, with a dispose closure.
     private static let sharedSource = SourceScript(
@@ -720,4 +757,156 @@ extension Scenario {
         hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .send(2, at: 2), .send(3, at: 3), .send(4, at: 5),
         .complete(at: 6))
     private static let connectedSource = SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1))
+
+    // Step 12. The expected traces follow RxSwift's code order: MergeSink (flatMap, merge),
+    // MergeLimitedSink (concatMap), SwitchSink (flatMapLatest), AmbSink, CatchSink and
+    // CatchSequenceSink (retry), each noted where it matters.
+    private static let innerSourceScenarios: [Scenario] = [
+        // The group disposes an inner as soon as it completes (MergeSinkIter: remove(for:)),
+        // and the source when it completes; completed waits for the last inner.
+        Scenario(
+            .flatMapKeepsEveryInner, source: outerSource, operators: [.flatten(.flatMap, inners: twoInners)],
+            expected: [
+                "t1 send 1", "t1 inner 1: subscribe", "t2 send 2", "t2 inner 2: subscribe", "t3 inner 1: send 10",
+                "t3 receive 10", "t4 inner 1: send completed", "t4 inner 1: dispose", "t5 inner 2: send 20",
+                "t5 receive 20", "t6 send completed", "t6 dispose", "t7 inner 2: send completed",
+                "t7 inner 2: dispose", "t7 receive completed",
+            ]),
+        // Setting the SerialDisposable disposes the previous inner; then the next is subscribed.
+        Scenario(
+            .flatMapLatestDisposesPrevious, source: outerSource,
+            operators: [.flatten(.flatMapLatest, inners: twoInners)],
+            expected: [
+                "t1 send 1", "t1 inner 1: subscribe", "t2 send 2", "t2 inner 1: dispose", "t2 inner 2: subscribe",
+                "t3 inner 1: send 10", "t4 inner 1: send completed", "t5 inner 2: send 20", "t5 receive 20",
+                "t6 send completed", "t6 dispose", "t7 inner 2: send completed", "t7 inner 2: dispose",
+                "t7 receive completed",
+            ]),
+        // Element 2 is queued at t2; inner 2 starts when inner 1 completes, at t4, and its
+        // script counts from there.
+        Scenario(
+            .concatMapOneAtATime, source: outerSource, operators: [.flatten(.concatMap, inners: twoInners)],
+            expected: [
+                "t1 send 1", "t1 inner 1: subscribe", "t2 send 2", "t3 inner 1: send 10", "t3 receive 10",
+                "t4 inner 1: send completed", "t4 inner 1: dispose", "t4 inner 2: subscribe", "t6 send completed",
+                "t6 dispose", "t7 inner 2: send 20", "t7 receive 20", "t9 inner 2: send completed",
+                "t9 inner 2: dispose", "t9 receive completed",
+            ]),
+        // The group holds the source's subscription first, then the inners as they came.
+        Scenario(
+            .flatMapDisposedMidFlight,
+            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2)),
+            operators: [.flatten(.flatMap, inners: [1: silentInner, 2: silentInner])], subscribers: [.dispose(at: 3)],
+            expected: [
+                "t1 send 1", "t1 inner 1: subscribe", "t2 send 2", "t2 inner 2: subscribe", "t3 dispose",
+                "t3 inner 1: dispose", "t3 inner 2: dispose",
+            ]),
+        Scenario(
+            .flatMapInnerErrorEndsAll,
+            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2)),
+            operators: [
+                .flatten(
+                    .flatMap,
+                    inners: [
+                        1: SourceScript(hasDisposeClosure: true, tracesRuns: true, .fail(at: 3)),
+                        2: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(20, at: 1)),
+                    ])
+            ],
+            expected: [
+                "t1 send 1", "t1 inner 1: subscribe", "t2 send 2", "t2 inner 2: subscribe", "t3 inner 2: send 20",
+                "t3 receive 20", "t4 inner 1: send error(source)", "t4 receive error(source)", "t4 dispose",
+                "t4 inner 1: dispose", "t4 inner 2: dispose",
+            ]),
+        Scenario(
+            .mergeCompletesAfterAll, source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 3)),
+            operators: [.merge(with: [SourceScript(hasDisposeClosure: true, .send(20, at: 2), .complete(at: 4))])],
+            expected: [
+                "t1 send 1", "t1 receive 1", "t2 source 2: send 20", "t2 receive 20", "t3 send completed", "t3 dispose",
+                "t4 source 2: send completed", "t4 source 2: dispose", "t4 receive completed",
+            ]),
+        Scenario(
+            .mergeErrorDisposesOthers, source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .fail(at: 3)),
+            operators: [.merge(with: [SourceScript(hasDisposeClosure: true, .send(20, at: 2), .complete(at: 5))])],
+            expected: [
+                "t1 send 1", "t1 receive 1", "t2 source 2: send 20", "t2 receive 20", "t3 send error(source)",
+                "t3 receive error(source)", "t3 dispose", "t3 source 2: dispose", "t5 source 2: send completed",
+            ]),
+        // The list form is never().amb(source).amb(source 2): the same decision, one level deeper.
+        Scenario(
+            .ambListFirstWins, source: ambLoser, operators: [.amb(with: [ambWinner], form: .list)],
+            expected: ambTrace),
+        Scenario(
+            .ambInstanceFirstWins, source: ambLoser, operators: [.amb(with: [ambWinner], form: .instance)],
+            expected: ambTrace),
+        Scenario(
+            .catchSubscribesFallbackFirst, source: failingSource,
+            operators: [
+                .catchWith(
+                    fallback: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(9, at: 1), .complete(at: 2))
+                )
+            ],
+            expected: [
+                "t1 send 1", "t1 receive 1", "t2 send error(source)", "t2 fallback: subscribe", "t2 dispose",
+                "t3 fallback: send 9", "t3 receive 9", "t4 fallback: send completed", "t4 receive completed",
+                "t4 fallback: dispose",
+            ]),
+        // `just(9)` sends during its subscribe, and its completed disposes the catch, failed
+        // source included, before the fallback's subscription is even stored.
+        Scenario(
+            .catchAndReturnBeforeDispose, source: failingSource, operators: [.catchAndReturn(9)],
+            expected: [
+                "t1 send 1", "t1 receive 1", "t2 send error(source)", "t2 receive 9", "t2 receive completed",
+                "t2 dispose",
+            ]),
+        // Every attempt is a run of the generator ("subscribe"), its times counted from its start.
+        Scenario(
+            .retryTwoAttempts,
+            source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .fail(at: 2)),
+            operators: [.retry(2)],
+            expected: [
+                "t0 subscribe", "t1 send 1", "t1 receive 1", "t2 send error(source)", "t2 dispose", "t2 subscribe",
+                "t3 send 1", "t3 receive 1", "t4 send error(source)", "t4 receive error(source)", "t4 dispose",
+            ]),
+        Scenario(
+            .retryUntilDisposed,
+            source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .fail(at: 3)),
+            operators: [.retry(nil)], subscribers: [.dispose(at: 5)],
+            expected: [
+                "t0 subscribe", "t1 send 1", "t1 receive 1", "t3 send error(source)", "t3 dispose", "t3 subscribe",
+                "t4 send 1", "t4 receive 1", "t5 dispose", "t6 send error(source)",
+            ]),
+        Scenario(
+            .emptyCompletes, kind: .empty, source: SourceScript(hasDisposeClosure: false),
+            subscribers: [.handlers()], expected: ["receive completed", "onDisposed"]),
+        Scenario(
+            .neverUntilDisposed, kind: .never, source: SourceScript(hasDisposeClosure: false),
+            subscribers: [.handlers(disposeAt: [2])], expected: ["t2 onDisposed"]),
+        Scenario(
+            .errorFails, kind: .error, source: SourceScript(hasDisposeClosure: false),
+            subscribers: [.handlers()], expected: ["receive error(source)", "onDisposed"]),
+        Scenario(
+            .deferredAtSubscribe, kind: .deferred,
+            source: SourceScript(hasDisposeClosure: false, tracesRuns: true, .send(1, at: 1), .complete(at: 2)),
+            subscribers: [SubscriberScript(subscribeTime: 2)],
+            expected: [
+                "t2 deferred", "t2 subscribe", "t3 send 1", "t3 receive 1", "t4 send completed", "t4 receive completed",
+            ]),
+    ]
+
+    // flatMap, flatMapLatest and concatMap of one script: three traces to tell apart.
+    private static let outerSource = SourceScript(
+        hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2), .complete(at: 6))
+    private static let twoInners: [Int: SourceScript] = [
+        1: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(10, at: 2), .complete(at: 3)),
+        2: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(20, at: 3), .complete(at: 5)),
+    ]
+    private static let silentInner = SourceScript(hasDisposeClosure: true, tracesRuns: true)
+    private static let failingSource = SourceScript(hasDisposeClosure: true, .send(1, at: 1), .fail(at: 2))
+    private static let ambLoser = SourceScript(hasDisposeClosure: true, .send(1, at: 2), .complete(at: 4))
+    private static let ambWinner = SourceScript(
+        hasDisposeClosure: true, .send(20, at: 1), .send(21, at: 3), .complete(at: 5))
+    private static let ambTrace = [
+        "t1 source 2: send 20", "t1 dispose", "t1 receive 20", "t2 send 1", "t3 source 2: send 21", "t3 receive 21",
+        "t4 send completed", "t5 source 2: send completed", "t5 receive completed", "t5 source 2: dispose",
+    ]
 }

@@ -35,6 +35,8 @@ public protocol StepAdapter {
     static func threadTargets() -> ThreadTargets<Stream>
     // From step 11: what shares one run of a source.
     static func sharing() -> SharingHandle<Stream>
+    // From step 12: operators that subscribe to sources of their own, and the small sources.
+    static func innerSources() -> InnerSourcesHandle<Stream>
 
     // What the article says the step looks like, beyond its behaviour: the types that
     // `subscribe`, `create` and `map` hand back. Only what the article names, never private
@@ -84,6 +86,9 @@ extension StepAdapter {
     }
     public static func sharing() -> SharingHandle<Stream> {
         preconditionFailure("\(step) has no share; scenarios that need it are not applicable")
+    }
+    public static func innerSources() -> InnerSourcesHandle<Stream> {
+        preconditionFailure("\(step) has no flatMap; scenarios that need it are not applicable")
     }
     public static func threadTargets() -> ThreadTargets<Stream> {
         preconditionFailure("\(step) is not thread-safe; the scenarios that race its types one by one start at step 09")
@@ -144,6 +149,43 @@ public struct SharingHandle<Stream> {
         self.multicastRefCount = multicastRefCount
         self.publish = publish
         self.multicast = multicast
+    }
+}
+
+// Step 12's operators, each as an app writes it.
+public struct InnerSourcesHandle<Stream> {
+    let flatten: (Stream, FlattenKind, @escaping (Int) -> Stream) -> Stream
+    // `Observable.merge(sources)`; `Observable.amb(sources)` (list) or `sources[0].amb(sources[1])`.
+    let merge: ([Stream]) -> Stream
+    let amb: ([Stream], _ list: Bool) -> Stream
+    let catchWith: (Stream, @escaping () -> Stream) -> Stream
+    let catchAndReturn: (Stream, Int) -> Stream
+    // `retry()` for nil, `retry(n)` otherwise.
+    let retry: (Stream, Int?) -> Stream
+    let empty: () -> Stream
+    let never: () -> Stream
+    // `Observable.error(error)`.
+    let error: (any Error) -> Stream
+    let deferred: (@escaping () -> Stream) -> Stream
+
+    public init(
+        flatten: @escaping (Stream, FlattenKind, @escaping (Int) -> Stream) -> Stream,
+        merge: @escaping ([Stream]) -> Stream, amb: @escaping ([Stream], _ list: Bool) -> Stream,
+        catchWith: @escaping (Stream, @escaping () -> Stream) -> Stream,
+        catchAndReturn: @escaping (Stream, Int) -> Stream, retry: @escaping (Stream, Int?) -> Stream,
+        empty: @escaping () -> Stream, never: @escaping () -> Stream, error: @escaping (any Error) -> Stream,
+        deferred: @escaping (@escaping () -> Stream) -> Stream
+    ) {
+        self.flatten = flatten
+        self.merge = merge
+        self.amb = amb
+        self.catchWith = catchWith
+        self.catchAndReturn = catchAndReturn
+        self.retry = retry
+        self.empty = empty
+        self.never = never
+        self.error = error
+        self.deferred = deferred
     }
 }
 
@@ -208,8 +250,9 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
     case rxDemo08
     case rxDemo09
     case rxDemo10
-    // The third act: sharing.
+    // The third act: sharing, then operators that own several subscriptions.
     case rxDemo11
+    case rxDemo12
 
     public var description: String { "RxDemo" + number }
 
@@ -225,6 +268,8 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
         case .rxDemo08, .rxDemo09: [.dispose, .map, .handlers, .disposeBag, .just, .subjects]
         case .rxDemo10: [.dispose, .map, .handlers, .disposeBag, .just, .subjects, .schedulers]
         case .rxDemo11: [.dispose, .map, .handlers, .disposeBag, .just, .subjects, .schedulers, .sharing]
+        case .rxDemo12:
+            [.dispose, .map, .handlers, .disposeBag, .just, .subjects, .schedulers, .sharing, .innerSources]
         }
     }
 

@@ -27,6 +27,9 @@ public enum ThreadScenarioID: String, Sendable, CaseIterable, Codable {
     case subscribeOnQueue = "subscribe(on:) a serial queue: the generator and its dispose closure run on that queue"
     // Step 11: sharing.
     case shareFirstSubscribersAtOnce = "two threads subscribe first to one share() at once: the generator runs once"
+    // Step 12: several subscriptions.
+    case flatMapInnersFromTwoThreads =
+        "flatMap: two inners send from two threads at once: every element arrives, completed once, one at a time"
 }
 
 public struct ThreadScenario: Sendable, CustomStringConvertible {
@@ -67,6 +70,7 @@ public struct ThreadScenario: Sendable, CustomStringConvertible {
         ThreadScenario(id: .observeOnQueueRacingDispose, needs: [.schedulers], from: .rxDemo10),
         ThreadScenario(id: .subscribeOnQueue, needs: [.schedulers], from: .rxDemo10),
         ThreadScenario(id: .shareFirstSubscribersAtOnce, needs: [.sharing], from: .rxDemo11),
+        ThreadScenario(id: .flatMapInnersFromTwoThreads, needs: [.innerSources], from: .rxDemo12),
     ]
 
     // Rounds per scenario: RXDEMO_THREAD_ROUNDS, to measure how often a plain run shows a race.
@@ -122,6 +126,44 @@ final class HandlerSubscriber: RecordingSubscriber {
     override func receive<E: StepEvent>(_ event: E) {
         recordReceived(event)
         if case .next = event.signal { onElement() }
+    }
+}
+
+// How many calls of an observer were in progress at once, at most: 1 when they never overlap.
+final class CallOverlap: @unchecked Sendable {
+    private let lock = NSLock()
+    private var inside = 0
+    private(set) var most = 0
+
+    func enter() {
+        lock.lock()
+        inside += 1
+        most = max(most, inside)
+        lock.unlock()
+    }
+
+    func leave() {
+        lock.lock()
+        inside -= 1
+        lock.unlock()
+    }
+}
+
+// A subscriber that notes whether two calls of its handler overlap; it yields inside each
+// call, so that an overlap that can happen does.
+final class OverlapSubscriber: RecordingSubscriber {
+    private let overlap: CallOverlap
+
+    init(trace: Trace, overlap: CallOverlap) {
+        self.overlap = overlap
+        super.init(trace: trace, label: nil, disposeOnReceiving: nil)
+    }
+
+    override func receive<E: StepEvent>(_ event: E) {
+        overlap.enter()
+        sched_yield()
+        recordReceived(event)
+        overlap.leave()
     }
 }
 
@@ -200,6 +242,43 @@ extension ThreadScenario {
             let completes = entries.filter { $0 == "receive completed" }.count
             guard disposes == 1, completes <= 1 else {
                 return "the dispose closure ran \(disposes) times and completed arrived \(completes) times"
+            }
+            return nil
+        case .flatMapInnersFromTwoThreads:
+            // MergeSink counts live inners and calls its observer under one lock: without it
+            // the count loses a decrement (no completed) or two threads call the observer at once.
+            let elements = 100
+            let outer = ScriptedSource(
+                script: SourceScript(hasDisposeClosure: true, .send(1), .send(2), .complete()), clock: VirtualClock(),
+                trace: Trace(), lifetimes: Lifetimes(), labels: [])
+            let inners = [1, 2].map { number in
+                let inner = ScriptedSource(
+                    script: SourceScript(hasDisposeClosure: true), clock: VirtualClock(), trace: trace,
+                    lifetimes: Lifetimes(), labels: [], fixedLabel: "inner \(number)")
+                inner.keepsSenders = true
+                return inner
+            }
+            let overlap = CallOverlap()
+            let subscriber = OverlapSubscriber(trace: trace, overlap: overlap)
+            let stream = Adapter.innerSources().flatten(Adapter.create(outer), .flatMap) {
+                Adapter.create(inners[$0 - 1])
+            }
+            let subscription = Adapter.subscribe(stream, subscriber)
+            guard let send1 = inners[0].emitters.first, let send2 = inners[1].emitters.first else {
+                return "flatMap did not subscribe to both inners"
+            }
+            let play = { (send: (Signal) -> Void, base: Int) in
+                for value in 0..<elements { send(.next(base + value)) }
+                send(.completed)
+            }
+            race({ play(send1, 1000) }, { play(send2, 2000) })
+            subscription.dispose?()
+            let received = trace.entries.filter { $0.hasPrefix("receive ") && $0 != "receive completed" }.count
+            let completed = trace.entries.filter { $0 == "receive completed" }.count
+            let disposes = trace.entries.filter { $0.hasSuffix(": dispose") }.count
+            guard received == 2 * elements, completed == 1, disposes == 2, overlap.most == 1 else {
+                return
+                    "\(received) of \(2 * elements) elements, completed \(completed) times, \(disposes) inner disposes, at most \(overlap.most) calls of the observer at once"
             }
             return nil
         case .shareFirstSubscribersAtOnce:

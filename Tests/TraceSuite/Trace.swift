@@ -55,7 +55,7 @@ public struct TraceEntry: Equatable, Sendable {
         } else {
             self.time = nil
         }
-        if let colon = rest.range(of: ": "), rest[..<colon.lowerBound].count == 1 {
+        if let colon = rest.range(of: ": "), TraceEntry.isLabel(rest[..<colon.lowerBound]) {
             self.label = String(rest[..<colon.lowerBound])
             rest = rest[colon.upperBound...]
         } else {
@@ -65,6 +65,13 @@ public struct TraceEntry: Equatable, Sendable {
     }
 
     public var isStillAlive: Bool { event.hasPrefix(Trace.stillAlivePrefix) }
+
+    // A subscriber ("a"), or a source of an operator's own ("inner 1", "source 2", "fallback").
+    static func isLabel(_ text: Substring) -> Bool {
+        let words = text.split(separator: " ")
+        return text.count == 1 || text == "fallback"
+            || (words.count == 2 && ["inner", "source"].contains(words[0]) && Int(words[1]) != nil)
+    }
 }
 
 extension Trace {

@@ -330,6 +330,26 @@ let mutants: [Mutant] = [
         changes: [
             "        self.multicast(makeSubject: { PublishSubject() })": "        self.multicast(PublishSubject())"
         ]),
+    Mutant(
+        step: .rxDemo12, mistake: "flatMapLatest subscribes the new inner before it disposes the previous one",
+        file: "Switch.swift",
+        changes: [
+            "                self.innerSubscription.disposable = disposable\n                let observer = SwitchSinkIter(parent: self, id: latest, this: disposable)\n                disposable.setDisposable(observable.subscribe(observer))":
+                "                let observer = SwitchSinkIter(parent: self, id: latest, this: disposable)\n                disposable.setDisposable(observable.subscribe(observer))\n                self.innerSubscription.disposable = disposable"
+        ]),
+    Mutant(
+        step: .rxDemo12, mistake: "concatMap subscribes to every inner at once", file: "Merge.swift",
+        changes: ["super.init(maxConcurrent: 1,": "super.init(maxConcurrent: Int.max,"]),
+    Mutant(
+        step: .rxDemo12, mistake: "catch disposes the failed source before it subscribes the fallback",
+        file: "Catch.swift",
+        changes: [
+            "                self.subscription.disposable = catchSequence.subscribe(observer)":
+                "                self.subscription.disposable = Disposables.create()\n                self.subscription.disposable = catchSequence.subscribe(observer)"
+        ]),
+    Mutant(
+        step: .rxDemo12, mistake: "retry(n) makes n retries, one attempt too many", file: "Catch.swift",
+        changes: ["count: maxAttemptCount))": "count: maxAttemptCount + 1))"]),
 ]
 
 // Correct solutions that differ from the reference: the suite must call each of them done.

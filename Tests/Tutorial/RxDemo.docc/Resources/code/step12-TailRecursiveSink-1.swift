@@ -1,0 +1,6 @@
+// MARK: - TailRecursiveSink
+
+enum TailRecursiveSinkCommand {
+    case moveNext
+    case dispose
+}
