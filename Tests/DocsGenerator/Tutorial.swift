@@ -582,7 +582,7 @@ func predictTheTrace(step: Step, traces: String) throws -> [[String]] {
 
 // A trace as an answer: its events in one code span, what is left alive, or the crash.
 func rendered(_ record: ScenarioRecord) -> [String] {
-    var lines = rendered(lines: record.trace.filter { !TraceEntry($0).isStillAlive }.prefix(14).map { $0 })
+    var lines = rendered(lines: record.trace.filter { !TraceEntry($0).isStillAlive })
     let alive = record.trace.filter { TraceEntry($0).isStillAlive }.map {
         String($0.dropFirst(Trace.stillAlivePrefix.count).prefix { $0 != " " })
     }
@@ -593,8 +593,12 @@ func rendered(_ record: ScenarioRecord) -> [String] {
     return lines
 }
 
+// Whole up to 24 entries, so that two answers never differ only past the cut (14 cut step 11's
+// share(replay: 2) answer before its completed and dispose, the lines that tell it apart); a
+// longer one, a step that disposes without end, ends in "…".
 func rendered(lines trace: [String]) -> [String] {
-    trace.isEmpty ? ["nothing at all"] : ["`" + trace.joined(separator: " · ") + "`"]
+    let shown = trace.prefix(24).joined(separator: " · ") + (trace.count > 24 ? " · …" : "")
+    return trace.isEmpty ? ["nothing at all"] : ["`" + shown + "`"]
 }
 
 // MARK: - Text
