@@ -348,6 +348,13 @@ let mutants: [Mutant] = [
                 "                self.subscription.disposable = Disposables.create()\n                self.subscription.disposable = catchSequence.subscribe(observer)"
         ]),
     Mutant(
+        step: .rxDemo12, mistake: "flatMap's inner observers call the observer without the sink's lock",
+        file: "Merge.swift",
+        changes: [
+            "    func on(_ event: Event<Element>) {\n        self.parent.lock.performLocked {\n            switch event {\n            case .next(let value):":
+                "    func on(_ event: Event<Element>) {\n        do {\n            switch event {\n            case .next(let value):"
+        ]),
+    Mutant(
         step: .rxDemo12, mistake: "retry(n) makes n retries, one attempt too many", file: "Catch.swift",
         changes: ["count: maxAttemptCount))": "count: maxAttemptCount + 1))"]),
 ]
