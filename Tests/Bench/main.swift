@@ -158,6 +158,23 @@ let step = "RxDemo" + (ProcessInfo.processInfo.environment["RXDEMO_BENCH"] ?? "?
                 printLine("  \(step): \(name): \(cell(perElement)) ns per element")
             }
         #endif
+        #if RXDEMO_SINCE_13
+            // What a trait costs per subscription: the same one-element source subscribed as
+            // an Observable, as a Single (a struct around it, and a stopped flag), and through
+            // asSingle() (one more sink that holds the element until completed).
+            let traitWays: [(String, () -> Disposable)] = [
+                ("Observable.just, subscribe(onNext:)", { Observable.just(1).subscribe(onNext: { checksum &+= $0 }) }),
+                ("Single.just, subscribe(onSuccess:)", { Single.just(1).subscribe(onSuccess: { checksum &+= $0 }) }),
+                (
+                    "Observable.just.asSingle(), subscribe(onSuccess:)",
+                    { Observable.just(1).asSingle().subscribe(onSuccess: { checksum &+= $0 }) }
+                ),
+            ]
+            for (name, subscribe) in traitWays {
+                let perSubscription = measure(1_000) { for _ in 0..<1_000 { _ = subscribe() } }
+                printLine("  \(step): \(name): \(cell(perSubscription)) ns per subscription")
+            }
+        #endif
     }
 #else
     func extraRows() {}

@@ -40,14 +40,16 @@ struct Mark {
         guard !["map", "hasObservers", "value", "connect", "disconnect", "deferred"].contains(words.first) else {
             return nil
         }
-        onSource = words.first != "receive" && words.first != "onDisposed"
+        // An error no handler took ("unhandled error(source)") is drawn where the subscriber's would be.
+        onSource = !["receive", "onDisposed", "unhandled"].contains(words.first)
         switch (words.first, words.count > 1 ? words[1] : "") {
         case ("onDisposed", _): kind = .onDisposed
         // A run of the generator starting, on the source's lane.
         case ("subscribe", _): kind = .subscribe
         case ("dispose", _): kind = .disposeClosure
         case (_, "completed"): kind = .completed
-        case (_, let value) where value.hasPrefix("error"): kind = .error
+        // A Single's failure ("receive failure(source)") is its error.
+        case (_, let value) where value.hasPrefix("error") || value.hasPrefix("failure"): kind = .error
         case (_, let value): kind = .value(value)
         }
     }
@@ -60,6 +62,9 @@ struct Mark {
     }
 
     var key: String { "\(time) \(label ?? "") \(onSource) \(kind)" }
+
+    // Slots it takes on the time axis: two for a pill wider than one ("success(20)", "[1, 2, 3]").
+    var slots: Int { if case .value(let value) = kind, value.count > 5 { 2 } else { 1 } }
 }
 
 // A trace as marks, with the subscriber's own actions (subscribe, dispose()) put where the
@@ -130,8 +135,8 @@ func marbleSVG(
         slotsAt[time] =
             panels.map { panel in
                 max(
-                    panel.marks.filter { $0.time == time }.count,
-                    (panel.missing.filter { $0.mark.time == time }.map(\.slot).max() ?? -1) + 1)
+                    panel.marks.filter { $0.time == time }.map(\.slots).reduce(0, +),
+                    panel.missing.filter { $0.mark.time == time }.map { $0.slot + $0.mark.slots }.max() ?? 0)
             }.max() ?? 1
     }
     let totalSlots = times.reduce(0) { $0 + slotsAt[$1]! } + times.count
@@ -143,6 +148,8 @@ func marbleSVG(
         next += slotsAt[time]! + 1
     }
     func x(_ time: Int, _ index: Int) -> Int { left + slotWidth / 2 + (firstSlot[time]! + index) * slotWidth }
+    // Where a mark that starts at slot `index` is centred.
+    func x(_ time: Int, _ index: Int, _ mark: Mark) -> Int { x(time, index) + (mark.slots - 1) * slotWidth / 2 }
 
     var body: [String] = []
     var y = 28
@@ -183,14 +190,15 @@ func marbleSVG(
                 var countAt: [Int: Int] = [:]
                 for (index, mark) in panel.marks.enumerated() {
                     let slot = countAt[mark.time, default: 0]
-                    countAt[mark.time] = slot + 1
+                    countAt[mark.time] = slot + mark.slots
                     guard mark.label == label, mark.onSource == onSource else { continue }
                     body += draw(
-                        mark, x: x(mark.time, slot), y: y, color: panel.extra.contains(index) ? "#d62728" : "#1f4e79")
+                        mark, x: x(mark.time, slot, mark), y: y,
+                        color: panel.extra.contains(index) ? "#d62728" : "#1f4e79")
                 }
                 for (mark, slot) in panel.missing {
                     guard mark.label == label, mark.onSource == onSource else { continue }
-                    body += draw(mark, x: x(mark.time, slot), y: y, color: "#d62728", ghost: true)
+                    body += draw(mark, x: x(mark.time, slot, mark), y: y, color: "#d62728", ghost: true)
                 }
                 if panel.crashed, onSource, let last = panel.marks.last {
                     let crashX = min(width - 60, x(last.time, slotsAt[last.time]!) + 10)
@@ -357,7 +365,7 @@ func writeMarbles(traces: String) throws -> [String] {
             var slotAt: [Int: Int] = [:]
             for mark in expected {
                 let slot = slotAt[mark.time, default: 0]
-                slotAt[mark.time] = slot + 1
+                slotAt[mark.time] = slot + mark.slots
                 if !crashed, let found = remaining.firstIndex(of: mark.key) {
                     remaining.remove(at: found)
                     missing.append((mark, slot))

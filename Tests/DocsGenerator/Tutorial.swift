@@ -678,6 +678,7 @@ func demoScenario(of step: Step) -> ScenarioID {
     case .rxDemo10: .bufferTimeOrCount
     case .rxDemo11: .shareReplay1LateSubscriber
     case .rxDemo12: .flatMapLatestDisposesPrevious
+    case .rxDemo13: .asSingleTwoElements
     }
 }
 

@@ -10,7 +10,10 @@ import Testing
 import TraceSuite
 import TraceTesting
 
-#if RXDEMO_SINCE_12
+#if RXDEMO_SINCE_13
+    @testable import RxDemo13
+    private let thisStep = Step.rxDemo13
+#elseif RXDEMO_SINCE_12
     @testable import RxDemo12
     private let thisStep = Step.rxDemo12
 #elseif RXDEMO_SINCE_11
@@ -200,6 +203,183 @@ enum RxSwiftAdapter: StepAdapter {
         }
     #endif
 
+    #if RXDEMO_SINCE_13
+        // Step 13: `Single`, `Maybe` and `Completable` (`create`, both `subscribe`s, `map`,
+        // `flatMap`), `asSingle()`, `asMaybe()`, and `Hooks.defaultErrorHandler`.
+        static func traits() -> TraitsHandle<Observable<Int>> {
+            TraitsHandle(
+                create: { kind, source in
+                    switch kind {
+                    case .single:
+                        Single<Int>.create { single in
+                            play(source, into: single) { event in
+                                switch event {
+                                case .next(let element): .success(element)
+                                case .error(let error): .failure(error)
+                                case .completed: preconditionFailure("a Single's script has no completed")
+                                }
+                            }
+                        }
+                    case .maybe:
+                        Maybe<Int>.create { maybe in
+                            play(source, into: maybe) { event in
+                                switch event {
+                                case .next(let element): .success(element)
+                                case .error(let error): .error(error)
+                                case .completed: .completed
+                                }
+                            }
+                        }
+                    case .completable:
+                        Completable.create { completable in
+                            play(source, into: completable) { event in
+                                switch event {
+                                case .next: preconditionFailure("a Completable's script has no elements")
+                                case .error(let error): .error(error)
+                                case .completed: .completed
+                                }
+                            }
+                        }
+                    }
+                },
+                convert: { stream, kind in
+                    switch kind {
+                    case .single: stream.asSingle()
+                    case .maybe: stream.asMaybe()
+                    case .completable: preconditionFailure("asCompletable() needs an Observable<Never>")
+                    }
+                },
+                map: { trait, kind, transform in
+                    switch kind {
+                    case .single: (trait as! Single<Int>).map(transform)
+                    case .maybe: (trait as! Maybe<Int>).map(transform)
+                    case .completable: preconditionFailure("a Completable has no map")
+                    }
+                },
+                flatMap: { trait, kind, selector in
+                    switch kind {
+                    case .single: (trait as! Single<Int>).flatMap { selector($0) as! Single<Int> }
+                    case .maybe: (trait as! Maybe<Int>).flatMap { selector($0) as! Maybe<Int> }
+                    case .completable: preconditionFailure("a Completable has no flatMap")
+                    }
+                },
+                subscribe: subscribeTrait,
+                setDefaultErrorHandler: setDefaultErrorHandler)
+        }
+
+        // The body of a trait's `create`: plays the script into the trait's observer, each
+        // event as the trait's own.
+        private static func play<TraitEvent>(
+            _ source: ScriptedSource, into observer: @escaping (TraitEvent) -> Void,
+            _ convert: @escaping (Event<Int>) -> TraitEvent
+        ) -> Disposable {
+            let run = source.start(observer) { (event: Event<Int>) in observer(convert(event)) }
+            return Disposables.create(with: run.dispose)
+        }
+
+        private static func setDefaultErrorHandler(_ handler: @escaping ([String], any Error) -> Void) {
+            Hooks.defaultErrorHandler = { callStack, error in handler(callStack, traced(error)) }
+        }
+
+        private static func subscribeTrait(
+            _ trait: Any, _ kind: TraitKind, _ subscriber: RecordingSubscriber, _ form: TraitSubscribeForm
+        ) -> Subscription {
+            let onError = { (error: Error) in subscriber.onError(traced(error)) }
+            let disposable: Disposable =
+                switch (kind, form) {
+                case (.single, .handlers):
+                    (trait as! Single<Int>).subscribe(
+                        onSuccess: subscriber.onSuccess, onFailure: { subscriber.onFailure(traced($0)) },
+                        onDisposed: subscriber.onDisposed)
+                case (.single, .handlersWithoutErrorHandler):
+                    (trait as! Single<Int>).subscribe(
+                        onSuccess: subscriber.onSuccess, onDisposed: subscriber.onDisposed)
+                case (.single, .events):
+                    (trait as! Single<Int>).subscribe { event in
+                        switch event {
+                        case .success(let element): subscriber.onSuccess(element)
+                        case .failure(let error): subscriber.onFailure(traced(error))
+                        }
+                    }
+                case (.maybe, .handlers):
+                    (trait as! Maybe<Int>).subscribe(
+                        onSuccess: subscriber.onSuccess, onError: onError, onCompleted: subscriber.onCompleted,
+                        onDisposed: subscriber.onDisposed)
+                case (.maybe, .handlersWithoutErrorHandler):
+                    (trait as! Maybe<Int>).subscribe(
+                        onSuccess: subscriber.onSuccess, onCompleted: subscriber.onCompleted,
+                        onDisposed: subscriber.onDisposed)
+                case (.maybe, .events):
+                    (trait as! Maybe<Int>).subscribe { event in
+                        switch event {
+                        case .success(let element): subscriber.onSuccess(element)
+                        case .error(let error): onError(error)
+                        case .completed: subscriber.onCompleted()
+                        }
+                    }
+                case (.completable, .handlers):
+                    (trait as! Completable).subscribe(
+                        onCompleted: subscriber.onCompleted, onError: onError, onDisposed: subscriber.onDisposed)
+                case (.completable, .handlersWithoutErrorHandler):
+                    (trait as! Completable).subscribe(
+                        onCompleted: subscriber.onCompleted, onDisposed: subscriber.onDisposed)
+                case (.completable, .events):
+                    (trait as! Completable).subscribe { event in
+                        switch event {
+                        case .error(let error): onError(error)
+                        case .completed: subscriber.onCompleted()
+                        }
+                    }
+                }
+            return Subscription(observer: nil, disposable: disposable, dispose: disposable.dispose)
+        }
+
+        // RxSwift's own errors by name in the trace: "receive failure(RxError.noElements)".
+        private static func traced(_ error: Error) -> Error {
+            switch error as? RxError {
+            case .noElements: ScriptedError("RxError.noElements")
+            case .moreThanOneElement: ScriptedError("RxError.moreThanOneElement")
+            default: error
+            }
+        }
+
+        private static func traitChecks(_ created: Observable<Int>) -> [ShapeCheck] {
+            // What the handler is handed with recording off, then on; restored after.
+            var callStackSizes: [Int] = []
+            let recordsByDefault = Hooks.recordCallStackOnError
+            setDefaultErrorHandler(UnhandledErrors.report)
+            UnhandledErrors.receiver = UnhandledErrors.Receiver { callStack, _ in callStackSizes.append(callStack.count)
+            }
+            _ = Observable<Int>.error(ScriptedError("off")).subscribe(onNext: { _ in })
+            Hooks.recordCallStackOnError = true
+            _ = Single<Int>.error(ScriptedError("on")).subscribe(onSuccess: { _ in })
+            Hooks.recordCallStackOnError = false
+            UnhandledErrors.receiver = nil
+            var completed = false
+            _ = Observable<Never>.empty().asCompletable().subscribe(onCompleted: { completed = true })
+            let event: SingleEvent<Int> = .success(1)
+            let asResult: Result<Int, Error> = event
+            return [
+                ShapeCheck(
+                    "`Single<Int>` and `Maybe<Int>` are `PrimitiveSequence`s; `SingleEvent<Int>` is Swift's `Result<Int, Error>`",
+                    typeName(of: Single.just(1)) == "PrimitiveSequence"
+                        && typeName(of: Maybe.just(1)) == "PrimitiveSequence"
+                        && (try? asResult.get()) == 1),
+                ShapeCheck(
+                    "`asSingle()` wraps an `AsSingle`, `asMaybe()` an `AsMaybe`, each a `Producer`",
+                    isInstance(created.asSingle().asObservable(), of: "AsSingle")
+                        && isInstance(created.asMaybe().asObservable(), of: "AsMaybe")
+                        && created.asSingle().asObservable() is Producer<Int>),
+                ShapeCheck(
+                    "`Observable<Never>.asCompletable()` is a `Completable` that completes with its source",
+                    completed),
+                ShapeCheck(
+                    "`Hooks.recordCallStackOnError` is off by default; on, a subscribe without an error handler hands `Hooks.defaultErrorHandler` its call stack",
+                    !recordsByDefault && callStackSizes.count == 2 && callStackSizes[0] == 0 && callStackSizes[1] > 0),
+            ]
+        }
+    #endif
+
     // RxSwift's internal names, which the step pages list: a participant's step must have them.
     static func shape() -> [ShapeCheck] {
         let created = Observable<Int>.create { _ in Disposables.create() }
@@ -266,6 +446,9 @@ enum RxSwiftAdapter: StepAdapter {
         #endif
         #if RXDEMO_SINCE_12
             checks += innerSourceChecks(created)
+        #endif
+        #if RXDEMO_SINCE_13
+            checks += traitChecks(created)
         #endif
         return checks
     }

@@ -96,7 +96,8 @@ extension ThreadScenario {
         case .subscribeOnQueue:
             return subscribeOnRound(Adapter.self)
         case .disposeRacingCompleted, .twoDisposesAtOnce, .subjectSendsWhileObserversChange,
-            .handlerWaitsForAnotherThread, .shareFirstSubscribersAtOnce, .flatMapInnersFromTwoThreads:
+            .handlerWaitsForAnotherThread, .shareFirstSubscribersAtOnce, .flatMapInnersFromTwoThreads,
+            .hooksReplacedWhileErrorsArrive:
             preconditionFailure("«\(name)» is not a flag scenario")
         }
     }

@@ -130,6 +130,11 @@ public class RecordingSubscriber {
     public func onError(_ error: any Error) { record(.error((error as? ScriptedError)?.origin ?? "\(error)")) }
     public func onCompleted() { record(.completed) }
     public func onDisposed() { trace.record("onDisposed", by: label) }
+    // A Single's: "receive success(1)", "receive failure(source)", as Swift prints a `Result`.
+    public func onSuccess(_ element: Int) { trace.record("receive success(\(element))", by: label) }
+    public func onFailure(_ error: any Error) {
+        trace.record("receive failure(\((error as? ScriptedError)?.origin ?? "\(error)"))", by: label)
+    }
     // What `buffer` sends: "receive [1, 2]".
     public func onArray(_ elements: [Int]) {
         trace.record("receive [\(elements.map(String.init).joined(separator: ", "))]", by: label)
@@ -157,6 +162,7 @@ extension Scenario {
     // after 10 seconds without an end its trace so far ends in "deadlock".
     public func run<Adapter: StepAdapter>(on adapter: Adapter.Type, onRecord: ((String) -> Void)? = nil) -> [String] {
         guard mayDeadlock else { return runHere(on: adapter, onRecord: onRecord) }
+        precondition(!tracesUnhandledErrors, "unhandled errors are traced on the run's own thread")
         let sofar = Trace()
         let finished = DispatchSemaphore(value: 0)
         let work = UncheckedSendable(value: {
@@ -185,6 +191,11 @@ extension Scenario {
         var held: [Any] = []
         // The scenario's DisposeBag, held until `bagFreedAt`, when the harness lets go of it.
         var bag: AnyObject? = nil
+        // Step 13: what the chain is once it is a trait (`asSingle()`, or a trait's `create`).
+        var trait: (value: Any, kind: TraitKind)? = nil
+        if tracesUnhandledErrors { Adapter.traits().setDefaultErrorHandler(UnhandledErrors.report) }
+        UnhandledErrors.receiver = tracesUnhandledErrors ? UnhandledErrors.Receiver(trace: trace) : nil
+        defer { UnhandledErrors.receiver = nil }
         do {
             if needs.contains(.disposeBag) { bag = Adapter.makeBag() }
             let source = ScriptedSource(
@@ -195,7 +206,7 @@ extension Scenario {
                 labels: isShared ? [] : labels)
             let subject: SubjectHandle<Adapter.Stream>? =
                 switch kind {
-                case .create, .plainSubscribedOnScheduler, .just, .empty, .never, .error, .deferred: nil
+                case .create, .plainSubscribedOnScheduler, .just, .empty, .never, .error, .deferred, .trait: nil
                 case .publishSubject: Adapter.publishSubject()
                 case .behaviorSubject(let value): Adapter.behaviorSubject(value: value)
                 }
@@ -213,7 +224,10 @@ extension Scenario {
                         trace.record("deferred")
                         return Adapter.create(source)
                     }
+                // The chain starts as a trait; the observable is never subscribed.
+                case .trait: Adapter.create(source)
                 }
+            if case .trait(let kind) = kind { trait = (Adapter.traits().create(kind, source), kind) }
             if let subject {
                 // Hot: the script goes into the subject once, at its own times.
                 for action in self.source.actions {
@@ -243,7 +257,17 @@ extension Scenario {
             case .none: break
             }
             for (index, op) in operators.enumerated() {
+                if let current = trait {
+                    trait = (
+                        withTrait(op, current.value, current.kind, on: adapter, clock: clock, trace: trace),
+                        current.kind
+                    )
+                    continue
+                }
                 switch op {
+                case .asTrait(let kind):
+                    trait = (Adapter.traits().convert(stream, kind), kind)
+                    continue
                 case .observeOnScheduler:
                     stream = virtualTime!.observeOn(stream)
                     continue
@@ -315,6 +339,7 @@ extension Scenario {
                         case .observer: Adapter.subscribe(stream, subscriber)
                         case .buffer(let timeSpan, let count):
                             virtualTime!.buffer(stream, timeSpan, count, subscriber)
+                        case .trait(let form): Adapter.traits().subscribe(trait!.value, trait!.kind, subscriber, form)
                         }
                     if lifetimes == .everything, let observer = subscription.observer {
                         watched.watch(observer, as: "subscriber observer", by: label)
@@ -383,6 +408,61 @@ extension Scenario {
         case .retry(let attempts): return handle.retry(stream, attempts)
         default: preconditionFailure("\(op) has no sources of its own")
         }
+    }
+}
+
+extension Scenario {
+    // Step 13: a trait's `map`, and its `flatMap` whose selector returns, for element n, the
+    // trait's `create` playing "inner n".
+    fileprivate func withTrait<Adapter: StepAdapter>(
+        _ op: Operator, _ value: Any, _ kind: TraitKind, on adapter: Adapter.Type, clock: Timeline, trace: Trace
+    ) -> Any {
+        let traits = Adapter.traits()
+        switch op {
+        case .times, .plus, .failing, .tracedTimes:
+            return traits.map(value, kind, op.transform(tracingTo: trace))
+        case .flatten(.flatMap, let inners):
+            return traits.flatMap(value, kind) { element in
+                let label = "inner \(element)"
+                let script = inners[element] ?? SourceScript(hasDisposeClosure: false)
+                return traits.create(
+                    kind,
+                    ScriptedSource(
+                        script: script, clock: clock, trace: trace, lifetimes: Lifetimes(), labels: [],
+                        fixedLabel: label))
+            }
+        default: preconditionFailure("\(op) is not an operator of a trait")
+        }
+    }
+}
+
+// `Hooks.defaultErrorHandler` is one for the whole process, and scenarios run in parallel:
+// the handler the harness puts there reports to the receiver of the thread it runs on, the
+// run of the scenario that subscribed there (everything in a run happens on its thread).
+public enum UnhandledErrors {
+    public final class Receiver {
+        let receive: ([String], any Error) -> Void
+
+        init(trace: Trace) {
+            receive = { _, error in
+                trace.record("unhandled error(\((error as? ScriptedError)?.origin ?? "\(error)"))")
+            }
+        }
+
+        public init(_ receive: @escaping (_ callStack: [String], _ error: any Error) -> Void) {
+            self.receive = receive
+        }
+    }
+
+    private static let key = "RxDemo.UnhandledErrors.receiver"
+
+    public static var receiver: Receiver? {
+        get { Thread.current.threadDictionary[key] as? Receiver }
+        set { Thread.current.threadDictionary[key] = newValue }
+    }
+
+    public static func report(_ callStack: [String], _ error: any Error) {
+        receiver?.receive(callStack, error)
     }
 }
 

@@ -14,6 +14,9 @@ public struct Scenario: Sendable {
     let bagFreedAt: Int?
     // What the harness asks a subject, and when.
     let probes: [Probe]
+    // Whether errors that reach no handler go into the trace ("unhandled error(source)"), as
+    // a test that replaces `Hooks.defaultErrorHandler` sees them.
+    let tracesUnhandledErrors: Bool
     public let expected: [String]
     // Where the scenario is written, so that a failure points at its line in Scenarios.swift.
     public let location: Location
@@ -30,13 +33,15 @@ public struct Scenario: Sendable {
     init(
         _ id: ScenarioID, kind: SourceKind = .create, source: SourceScript, operators: [Operator] = [],
         subscribers: [SubscriberScript] = [SubscriberScript()], lifetimes: LifetimeCheck = .none,
-        bagFreedAt: Int? = nil, probes: [Probe] = [], expected: [String], fileID: String = #fileID,
+        bagFreedAt: Int? = nil, probes: [Probe] = [], tracesUnhandledErrors: Bool = false, expected: [String],
+        fileID: String = #fileID,
         filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
         self.id = id
         self.kind = kind
         self.bagFreedAt = bagFreedAt
         self.probes = probes
+        self.tracesUnhandledErrors = tracesUnhandledErrors
         self.source = source
         self.operators = operators
         self.subscribers = subscribers
@@ -63,9 +68,15 @@ public struct Scenario: Sendable {
         if subscribers.contains(where: \.inBag) || bagFreedAt != nil { needs.insert(.disposeBag) }
         if isShared { needs.insert(.sharing) }
         if operators.contains(where: \.hasInnerSources) { needs.insert(.innerSources) }
+        if tracesUnhandledErrors || operators.contains(where: \.isTraitConversion)
+            || subscribers.contains(where: { if case .trait = $0.style { true } else { false } })
+        {
+            needs.insert(.traits)
+        }
         switch kind {
         case .create: break
         case .empty, .never, .error, .deferred: needs.insert(.innerSources)
+        case .trait: needs.insert(.traits)
         case .plainSubscribedOnScheduler: needs.insert(.schedulers)
         case .just: needs.insert(.just)
         case .publishSubject, .behaviorSubject: needs.insert(.subjects)
@@ -86,7 +97,7 @@ public struct Scenario: Sendable {
     // cold source's made hot by sharing.
     public var isHot: Bool {
         switch kind {
-        case .create, .plainSubscribedOnScheduler, .just, .empty, .never, .error, .deferred: isShared
+        case .create, .plainSubscribedOnScheduler, .just, .empty, .never, .error, .deferred, .trait: isShared
         case .publishSubject, .behaviorSubject: true
         }
     }
@@ -166,6 +177,26 @@ public enum Capability: String, Sendable, CaseIterable {
     // `concatMap`, `Observable.merge`, `amb`, `catch`, `catchAndReturn`, `retry`; and the small
     // sources they use: `empty()`, `never()`, `error(_:)`, `deferred(_:)`.
     case innerSources
+    // Traits: `Single`, `Maybe` and `Completable` (`create`, both `subscribe`s, `map`,
+    // `flatMap`), `asSingle()` and `asMaybe()`; and `Hooks.defaultErrorHandler`.
+    case traits
+}
+
+// How a trait is subscribed.
+public enum TraitSubscribeForm: Sendable, Equatable {
+    // `subscribe(onSuccess:onFailure:onDisposed:)`, and Maybe's and Completable's alike.
+    case handlers
+    // The same without `onFailure` (`onError`).
+    case handlersWithoutErrorHandler
+    // `subscribe(_ observer:)`, handed a `SingleEvent` (Swift's `Result`) or a `MaybeEvent`.
+    case events
+}
+
+// A trait: how many events its subscriber can get.
+public enum TraitKind: String, Sendable {
+    case single = "Single"
+    case maybe = "Maybe"
+    case completable = "Completable"
 }
 
 // Where a scenario's events come from.
@@ -188,6 +219,9 @@ enum SourceKind: Sendable {
     // `Observable.deferred { … }` around the scripted `create`: the harness's factory traces
     // "deferred" each time it is called.
     case deferred
+    // `Single.create`, `Maybe.create` or `Completable.create` playing the script: a send is
+    // `.success`, a failure `.failure` (`.error`), a completed Maybe's or Completable's `.completed`.
+    case trait(TraitKind)
 }
 
 // A question the harness asks a subject at a time, traced as "t4 hasObservers true" or
@@ -281,7 +315,13 @@ struct SubscriberScript: Sendable {
         case handlersWithoutOnError
         // `buffer(timeSpan:count:scheduler:)` on the step's virtual time, then `subscribe(onNext:…)`.
         case buffer(timeSpan: Int, count: Int)
+        // A trait's own subscribe, whose handlers trace "receive success(1)", "receive
+        // failure(source)" (a Maybe's and a Completable's: "receive error(source)"), "receive
+        // completed" and "onDisposed".
+        case trait(TraitSubscribeForm)
     }
+
+    static func trait(_ form: TraitSubscribeForm = .handlers) -> Self { .init(style: .trait(form)) }
 
     static func handlers(at time: Int = 0, disposeAt times: [Int] = [], inBag: Bool = false) -> Self {
         .init(disposeTimes: times, subscribeTime: time, style: .handlers, inBag: inBag)
@@ -322,6 +362,9 @@ enum Operator: Sendable {
     case catchWith(fallback: SourceScript)
     case catchAndReturn(Int)
     case retry(Int?)
+    // `asSingle()` or `asMaybe()`: from here on the chain is a trait, whose `map` and
+    // `flatMap` (with inners made by the trait's `create`) the harness uses.
+    case asTrait(TraitKind)
 
     enum ShareScope: Sendable { case whileConnected, forever }
     // `publish()` makes a subject per connection; `multicast(subject)` keeps the one it is given.
@@ -333,7 +376,7 @@ enum Operator: Sendable {
         switch self {
         case .times, .plus, .failing, .tracedTimes: true
         case .observeOnScheduler, .share, .refCounted, .connectable, .flatten, .merge, .amb, .catchWith,
-            .catchAndReturn, .retry:
+            .catchAndReturn, .retry, .asTrait:
             false
         }
     }
@@ -387,6 +430,7 @@ enum Operator: Sendable {
         case .catchAndReturn(let element): "catchAndReturn(\(element))"
         case .retry(nil): "retry()"
         case .retry(let attempts?): "retry(\(attempts))"
+        case .asTrait(let kind): "as\(kind.rawValue)()"
         }
     }
 
@@ -400,6 +444,8 @@ enum Operator: Sendable {
             ""
         }
     }
+
+    var isTraitConversion: Bool { if case .asTrait = self { true } else { false } }
 
     var isObserveOn: Bool { if case .observeOnScheduler = self { true } else { false } }
 

@@ -136,6 +136,25 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
     case neverUntilDisposed = "Observable.never(): nothing, until dispose()"
     case errorFails = "Observable.error(_:): the error at once"
     case deferredAtSubscribe = "Observable.deferred: the factory runs at each subscribe, not before"
+    // Step 13: traits and hooks.
+    case singleSuccess = "Single.create: a success reaches onSuccess, then onDisposed; the subscription ends with it"
+    case singleSendsTwice =
+        "Single.create: a second success goes nowhere; the subscription already ended at the first"
+    case singleFailure = "Single.create: a failure reaches onFailure, then onDisposed"
+    case singleEventIsResult = "Single's subscribe(_:) hands each subscriber one SingleEvent, Swift's Result"
+    case singleWithoutOnFailure = "Single without onFailure: the failure goes to Hooks.defaultErrorHandler"
+    case observableWithoutOnError =
+        "subscribe(onNext:…) without onError: the error goes to Hooks.defaultErrorHandler"
+    case asSingleOneElement = "asSingle(): one element arrives as a success when the source completes, not before"
+    case asSingleNoElement = "asSingle(): a source that completes empty fails with RxError.noElements"
+    case asSingleTwoElements =
+        "asSingle(): a second element fails with RxError.moreThanOneElement at once and disposes the source"
+    case asMaybeNoElement = "asMaybe(): a source that completes empty completes the Maybe"
+    case maybeSuccess = "Maybe.create: a success reaches onSuccess; onCompleted does not run"
+    case completableCompleted = "Completable.create: completed reaches onCompleted, then onDisposed"
+    case singleMap = "Single.map: the transformed element is the success"
+    case singleFlatMap =
+        "Single.flatMap: the second Single is subscribed when the first succeeds; its success is the result"
 }
 
 extension Scenario {
@@ -748,7 +767,7 @@ extension Scenario {
                     "t1 connect", "t1 subscribe", "t2 send 1", "t2 receive 1", "t3 disconnect", "t3 dispose",
                     "t4 connect", "t4 subscribe", "t5 send 1", "t5 receive 1",
                 ]),
-        ] + innerSourceScenarios
+        ] + innerSourceScenarios + traitScenarios
 
     // Sources of the sharing scenarios: every run traced, with a dispose closure.
     private static let sharedSource = SourceScript(
@@ -890,6 +909,90 @@ extension Scenario {
             subscribers: [SubscriberScript(subscribeTime: 2)],
             expected: [
                 "t2 deferred", "t2 subscribe", "t3 send 1", "t3 receive 1", "t4 send completed", "t4 receive completed",
+            ]),
+    ]
+
+    // Step 13. A trait is a wrapped Observable: a success is `next` then `completed`, and the
+    // `completed` makes the `create` sink dispose the run at once (AnonymousObservableSink);
+    // the trait's subscribe runs `onDisposed` right after the one handler that runs.
+    private static let oneSuccess = SourceScript(hasDisposeClosure: true, .send(1, at: 1))
+    private static let traitScenarios: [Scenario] = [
+        Scenario(
+            .singleSuccess, kind: .trait(.single), source: oneSuccess, subscribers: [.trait()],
+            expected: ["t1 send 1", "t1 receive success(1)", "t1 onDisposed", "t1 dispose"]),
+        // The second `.success` is a `next` into a `create` sink that has stopped.
+        Scenario(
+            .singleSendsTwice, kind: .trait(.single),
+            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2)), subscribers: [.trait()],
+            expected: ["t1 send 1", "t1 receive success(1)", "t1 onDisposed", "t1 dispose", "t2 send 2"]),
+        Scenario(
+            .singleFailure, kind: .trait(.single), source: SourceScript(hasDisposeClosure: true, .fail(at: 1)),
+            subscribers: [.trait()],
+            expected: ["t1 send error(source)", "t1 receive failure(source)", "t1 onDisposed", "t1 dispose"]),
+        // No onDisposed without the handler; the run still ends with the success.
+        Scenario(
+            .singleEventIsResult, kind: .trait(.single), source: oneSuccess, subscribers: [.trait(.events)],
+            expected: ["t1 send 1", "t1 receive success(1)", "t1 dispose"]),
+        Scenario(
+            .singleWithoutOnFailure, kind: .trait(.single), source: SourceScript(hasDisposeClosure: true, .fail(at: 1)),
+            subscribers: [.trait(.handlersWithoutErrorHandler)], tracesUnhandledErrors: true,
+            expected: ["t1 send error(source)", "t1 unhandled error(source)", "t1 onDisposed", "t1 dispose"]),
+        Scenario(
+            .observableWithoutOnError, source: failingSource,
+            subscribers: [SubscriberScript(style: .handlersWithoutOnError)], tracesUnhandledErrors: true,
+            expected: [
+                "t1 send 1", "t1 receive 1", "t2 send error(source)", "t2 unhandled error(source)", "t2 onDisposed",
+                "t2 dispose",
+            ]),
+        // AsSingleSink holds the element until completed, then forwards it and completed,
+        // then disposes: its source's run ends after the subscriber's handlers.
+        Scenario(
+            .asSingleOneElement, source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 2)),
+            operators: [.asTrait(.single)], subscribers: [.trait()],
+            expected: [
+                "t1 send 1", "t2 send completed", "t2 receive success(1)", "t2 onDisposed", "t2 dispose",
+            ]),
+        Scenario(
+            .asSingleNoElement, source: SourceScript(hasDisposeClosure: true, .complete(at: 1)),
+            operators: [.asTrait(.single)], subscribers: [.trait()],
+            expected: [
+                "t1 send completed", "t1 receive failure(RxError.noElements)", "t1 onDisposed", "t1 dispose",
+            ]),
+        Scenario(
+            .asSingleTwoElements,
+            source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2), .complete(at: 3)),
+            operators: [.asTrait(.single)], subscribers: [.trait()],
+            expected: [
+                "t1 send 1", "t2 send 2", "t2 receive failure(RxError.moreThanOneElement)", "t2 onDisposed",
+                "t2 dispose", "t3 send completed",
+            ]),
+        Scenario(
+            .asMaybeNoElement, source: SourceScript(hasDisposeClosure: true, .complete(at: 1)),
+            operators: [.asTrait(.maybe)], subscribers: [.trait()],
+            expected: ["t1 send completed", "t1 receive completed", "t1 onDisposed", "t1 dispose"]),
+        Scenario(
+            .maybeSuccess, kind: .trait(.maybe), source: oneSuccess, subscribers: [.trait()],
+            expected: ["t1 send 1", "t1 receive success(1)", "t1 onDisposed", "t1 dispose"]),
+        Scenario(
+            .completableCompleted, kind: .trait(.completable),
+            source: SourceScript(hasDisposeClosure: true, .complete(at: 1)), subscribers: [.trait()],
+            expected: ["t1 send completed", "t1 receive completed", "t1 onDisposed", "t1 dispose"]),
+        Scenario(
+            .singleMap, kind: .trait(.single), source: oneSuccess, operators: [.times(10)], subscribers: [.trait()],
+            expected: ["t1 send 1", "t1 receive success(10)", "t1 onDisposed", "t1 dispose"]),
+        // Single.flatMap is Observable's flatMap (MergeSink): the first Single's completed
+        // disposes it while the inner runs; the inner is disposed when it completes, after the
+        // subscriber's handlers.
+        Scenario(
+            .singleFlatMap, kind: .trait(.single), source: oneSuccess,
+            operators: [
+                .flatten(
+                    .flatMap, inners: [1: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(20, at: 1))])
+            ],
+            subscribers: [.trait()],
+            expected: [
+                "t1 send 1", "t1 inner 1: subscribe", "t1 dispose", "t2 inner 1: send 20", "t2 receive success(20)",
+                "t2 onDisposed", "t2 inner 1: dispose",
             ]),
     ]
 

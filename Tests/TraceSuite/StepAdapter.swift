@@ -37,6 +37,8 @@ public protocol StepAdapter {
     static func sharing() -> SharingHandle<Stream>
     // From step 12: operators that subscribe to sources of their own, and the small sources.
     static func innerSources() -> InnerSourcesHandle<Stream>
+    // From step 13: traits and `Hooks`.
+    static func traits() -> TraitsHandle<Stream>
 
     // What the article says the step looks like, beyond its behaviour: the types that
     // `subscribe`, `create` and `map` hand back. Only what the article names, never private
@@ -89,6 +91,9 @@ extension StepAdapter {
     }
     public static func innerSources() -> InnerSourcesHandle<Stream> {
         preconditionFailure("\(step) has no flatMap; scenarios that need it are not applicable")
+    }
+    public static func traits() -> TraitsHandle<Stream> {
+        preconditionFailure("\(step) has no Single; scenarios that need it are not applicable")
     }
     public static func threadTargets() -> ThreadTargets<Stream> {
         preconditionFailure("\(step) is not thread-safe; the scenarios that race its types one by one start at step 09")
@@ -189,6 +194,35 @@ public struct InnerSourcesHandle<Stream> {
     }
 }
 
+// Step 13's traits, each as an app writes it. A trait is a value of the step's (a `Single<Int>`,
+// …), handed around as `Any` with its kind, since `Stream` is the step's `Observable`.
+public struct TraitsHandle<Stream> {
+    // `Single.create`, `Maybe.create`, `Completable.create` around the scripted source.
+    let create: (TraitKind, ScriptedSource) -> Any
+    // `asSingle()` or `asMaybe()`.
+    let convert: (Stream, TraitKind) -> Any
+    let map: (Any, TraitKind, @escaping (Int) throws -> Int) -> Any
+    let flatMap: (Any, TraitKind, @escaping (Int) -> Any) -> Any
+    let subscribe: (Any, TraitKind, RecordingSubscriber, TraitSubscribeForm) -> Subscription
+    // Puts a handler into `Hooks.defaultErrorHandler`, with the call stack it is handed.
+    let setDefaultErrorHandler: (@escaping ([String], any Error) -> Void) -> Void
+
+    public init(
+        create: @escaping (TraitKind, ScriptedSource) -> Any, convert: @escaping (Stream, TraitKind) -> Any,
+        map: @escaping (Any, TraitKind, @escaping (Int) throws -> Int) -> Any,
+        flatMap: @escaping (Any, TraitKind, @escaping (Int) -> Any) -> Any,
+        subscribe: @escaping (Any, TraitKind, RecordingSubscriber, TraitSubscribeForm) -> Subscription,
+        setDefaultErrorHandler: @escaping (@escaping ([String], any Error) -> Void) -> Void
+    ) {
+        self.create = create
+        self.convert = convert
+        self.map = map
+        self.flatMap = flatMap
+        self.subscribe = subscribe
+        self.setDefaultErrorHandler = setDefaultErrorHandler
+    }
+}
+
 // The step's virtual-time scheduler as the harness uses it, in whole seconds.
 public struct VirtualTimeHandle<Stream> {
     let now: () -> Int
@@ -253,6 +287,7 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
     // The third act: sharing, then operators that own several subscriptions.
     case rxDemo11
     case rxDemo12
+    case rxDemo13
 
     public var description: String { "RxDemo" + number }
 
@@ -270,6 +305,8 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
         case .rxDemo11: [.dispose, .map, .handlers, .disposeBag, .just, .subjects, .schedulers, .sharing]
         case .rxDemo12:
             [.dispose, .map, .handlers, .disposeBag, .just, .subjects, .schedulers, .sharing, .innerSources]
+        case .rxDemo13:
+            [.dispose, .map, .handlers, .disposeBag, .just, .subjects, .schedulers, .sharing, .innerSources, .traits]
         }
     }
 

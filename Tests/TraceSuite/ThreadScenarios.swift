@@ -30,6 +30,9 @@ public enum ThreadScenarioID: String, Sendable, CaseIterable, Codable {
     // Step 12: several subscriptions.
     case flatMapInnersFromTwoThreads =
         "flatMap: two inners send from two threads at once: every element arrives, completed once, one at a time"
+    // Step 13: global state.
+    case hooksReplacedWhileErrorsArrive =
+        "Hooks.defaultErrorHandler is replaced on one thread while unhandled errors reach it on another"
 }
 
 public struct ThreadScenario: Sendable, CustomStringConvertible {
@@ -71,6 +74,7 @@ public struct ThreadScenario: Sendable, CustomStringConvertible {
         ThreadScenario(id: .subscribeOnQueue, needs: [.schedulers], from: .rxDemo10),
         ThreadScenario(id: .shareFirstSubscribersAtOnce, needs: [.sharing], from: .rxDemo11),
         ThreadScenario(id: .flatMapInnersFromTwoThreads, needs: [.innerSources], from: .rxDemo12),
+        ThreadScenario(id: .hooksReplacedWhileErrorsArrive, needs: [.traits], from: .rxDemo13),
     ]
 
     // Rounds per scenario: RXDEMO_THREAD_ROUNDS, to measure how often a plain run shows a race.
@@ -281,6 +285,30 @@ extension ThreadScenario {
                     "\(received) of \(2 * elements) elements, completed \(completed) times, \(disposes) inner disposes, at most \(overlap.most) calls of the observer at once"
             }
             return nil
+        case .hooksReplacedWhileErrorsArrive:
+            // Every subscribe without onError reads the handler when its error arrives, while
+            // the other thread writes it: only the lock orders the two. The handler put there
+            // is the same each time (other scenarios, running meanwhile, rely on it).
+            let errors = 20
+            let traits = Adapter.traits()
+            let receiver = UnhandledErrors.Receiver { _, _ in trace.record("unhandled") }
+            // Before the race too: the library's own handler would only print the first errors.
+            traits.setDefaultErrorHandler(UnhandledErrors.report)
+            race(
+                {
+                    for _ in 0..<errors { traits.setDefaultErrorHandler(UnhandledErrors.report) }
+                },
+                {
+                    UnhandledErrors.receiver = receiver
+                    for _ in 0..<errors {
+                        let subscriber = RecordingSubscriber(trace: Trace(), label: nil, disposeOnReceiving: nil)
+                        _ = Adapter.subscribeWithoutOnError(
+                            Adapter.innerSources().error(ScriptedError("source")), subscriber)
+                    }
+                    UnhandledErrors.receiver = nil
+                })
+            let reached = trace.entries.count
+            return reached == errors ? nil : "\(reached) of \(errors) unhandled errors reached the handler"
         case .shareFirstSubscribersAtOnce:
             // RxSwift 6.10.0 asked "am I the first?" and inserted the observer under two holds
             // of the lock, so both threads could connect (#2718).

@@ -357,6 +357,31 @@ let mutants: [Mutant] = [
     Mutant(
         step: .rxDemo12, mistake: "retry(n) makes n retries, one attempt too many", file: "Catch.swift",
         changes: ["count: maxAttemptCount))": "count: maxAttemptCount + 1))"]),
+    Mutant(
+        step: .rxDemo13, mistake: "Single.create sends a success as a next without the completed that ends the run",
+        file: "Single.swift",
+        changes: [
+            "                    observer.on(.next(element))\n                    observer.on(.completed)\n                case .failure":
+                "                    observer.on(.next(element))\n                case .failure"
+        ]),
+    Mutant(
+        step: .rxDemo13, mistake: "a Single's subscribe passes on every event, so a success is followed by a completed",
+        file: "Single.swift", changes: ["            if stopped { return }\n": ""]),
+    Mutant(
+        step: .rxDemo13,
+        mistake: "a Single without onFailure drops the error instead of calling Hooks.defaultErrorHandler",
+        file: "Single.swift",
+        changes: [
+            "                if let onFailure {\n                    onFailure(error)\n                } else {\n                    Hooks.defaultErrorHandler(callStack, error)\n                }":
+                "                onFailure?(error)"
+        ]),
+    Mutant(
+        step: .rxDemo13, mistake: "asSingle() passes the element on at once instead of holding it until completed",
+        file: "AsSingle.swift",
+        changes: [
+            "            self.element = event\n        case .error:":
+                "            self.element = event\n            self.forwardOn(event)\n        case .error:"
+        ]),
 ]
 
 // Correct solutions that differ from the reference: the suite must call each of them done.

@@ -1,0 +1,16 @@
+import Foundation
+
+// MARK: - RxError
+
+// RxSwift's errors for what went wrong inside the library rather than in a source: a subject
+// used after `dispose()`, and a trait that got no element, or more than it can hold.
+// `@unchecked`: the object is only ever printed, never used across threads.
+enum RxError: Swift.Error, @unchecked Sendable, CustomDebugStringConvertible {
+    case disposed(object: AnyObject)
+
+    var debugDescription: String {
+        switch self {
+        case .disposed(let object): "Object `\(object)` was already disposed."
+        }
+    }
+}

@@ -1,0 +1,73 @@
+// MARK: - Single
+
+// Exactly one element, or an error: a network request's reply. Its event is Swift's own
+// `Result`, as the article's signals were: `.success(element)` or `.failure(error)`.
+enum SingleTrait {}
+typealias Single<Element> = PrimitiveSequence<SingleTrait, Element>
+typealias SingleEvent<Element> = Result<Element, Swift.Error>
+
+extension PrimitiveSequenceType where Trait == SingleTrait {
+    typealias SingleObserver = (SingleEvent<Element>) -> Void
+
+    // Underneath, a success is two events, `next` then `completed`: the completed makes the
+    // `create` sink stop, so a second `.success` from the same closure goes nowhere and the
+    // subscription ends at the first.
+    static func create(subscribe: @escaping (@escaping SingleObserver) -> Disposable) -> Single<Element> {
+        let source = Observable<Element>.create { observer in
+            subscribe { event in
+                switch event {
+                case .success(let element):
+                    observer.on(.next(element))
+                    observer.on(.completed)
+                case .failure(let error):
+                    observer.on(.error(error))
+                }
+            }
+        }
+        return PrimitiveSequence(raw: source)
+    }
+
+    // The subscriber sees one event and nothing after it: the `completed` that follows a
+    // success is swallowed here.
+    func subscribe(_ observer: @escaping (SingleEvent<Element>) -> Void) -> Disposable {
+        var stopped = false
+        return self.primitiveSequence.asObservable().subscribe { event in
+            if stopped { return }
+            stopped = true
+            switch event {
+            case .next(let element):
+                observer(.success(element))
+            case .error(let error):
+                observer(.failure(error))
+            case .completed:
+                rxFatalErrorInDebug("Singles can't emit a completion event")
+            }
+        }
+    }
+
+    // As `subscribe(onNext:…)`: `onDisposed` runs right after the one handler that runs, and
+    // a failure without `onFailure` goes to `Hooks.defaultErrorHandler`.
+    func subscribe(
+        onSuccess: ((Element) -> Void)? = nil,
+        onFailure: ((Swift.Error) -> Void)? = nil,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        let callStack = Hooks.subscriptionCallStack()
+        let disposable: Disposable = onDisposed.map(Disposables.create(with:)) ?? Disposables.create()
+        let observer: SingleObserver = { event in
+            switch event {
+            case .success(let element):
+                onSuccess?(element)
+                disposable.dispose()
+            case .failure(let error):
+                if let onFailure {
+                    onFailure(error)
+                } else {
+                    Hooks.defaultErrorHandler(callStack, error)
+                }
+                disposable.dispose()
+            }
+        }
+        return Disposables.create(self.primitiveSequence.subscribe(observer), disposable)
+    }
+}

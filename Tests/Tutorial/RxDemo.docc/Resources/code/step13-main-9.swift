@@ -1,0 +1,76 @@
+import Foundation
+
+// MARK: - Demo
+
+// Written against RxSwift's API only: with `import RxSwift` on top, this file compiles and
+// prints the same with RxSwift 6.
+
+// Printed as "RequestFailed", whatever module the demo is compiled in.
+struct RequestFailed: Error, CustomDebugStringConvertible {
+    var debugDescription: String { "RequestFailed" }
+}
+
+// A "network request" that replies when the demo says so, as a `Single`: one reply or an
+// error. It keeps its callback after it is disposed, as a request already on the wire would.
+nonisolated(unsafe) var pending: [String: (SingleEvent<String>) -> Void] = [:]
+func request(_ name: String) -> Single<String> {
+    Single<String>.create { single in
+        print("  \(name) starts")
+        pending[name] = single
+        return Disposables.create { print("  \(name) is disposed") }
+    }
+}
+func reply(_ name: String, _ text: String) { pending[name]?(.success(text)) }
+func fail(_ name: String) { pending[name]?(.failure(RequestFailed())) }
+
+print("1. Single: one reply, then onDisposed; the request is disposed with it.")
+_ = request("profile").subscribe(
+    onSuccess: { print("  shows \($0)") }, onFailure: { print("  error: \($0)") },
+    onDisposed: { print("  onDisposed") })
+reply("profile", "Ada's profile")
+
+print("2. A Single that replies twice: only the first reply arrives.")
+_ = request("profile").subscribe(onSuccess: { print("  shows \($0)") })
+reply("profile", "first reply")
+reply("profile", "second reply")
+
+print("3. SingleEvent is Swift's Result, as the article's signals were.")
+_ = Single.just(100).subscribe { event in print("  \(event)") }
+_ = Single.just(100).map { String($0) }.subscribe { event in print("  \(event)") }
+_ = request("profile").subscribe { event in print("  \(event)") }
+fail("profile")
+
+print("4. asSingle() checks at run time: one element, none, or too many.")
+_ = Observable.just("one").asSingle().subscribe { print("  1 element: \($0)") }
+_ = Observable<String>.empty().asSingle().subscribe { print("  0 elements: \($0)") }
+let twice = PublishSubject<String>()
+_ = twice.asSingle().subscribe { print("  2 elements: \($0)") }
+twice.onNext("a")
+twice.onNext("b")
+
+print("6. catch: on an error the fallback is subscribed, then the failed request is disposed.")
+func failing(_ name: String) -> Observable<String> {
+    Observable<String>.create { observer in
+        print("  \(name) runs and fails")
+        observer.onError(RequestFailed())
+        return Disposables.create { print("  \(name) is disposed") }
+    }
+}
+_ = failing("page request").catch { _ in request("cache") }
+    .subscribe(onNext: { print("  shows \($0)") }, onCompleted: { print("  completed") })
+reply("cache", "cached page")
+finish("cache")
+
+print("7. catchAndReturn: the element and completed come before the failed request is disposed.")
+_ = failing("page request").catchAndReturn("placeholder page")
+    .subscribe(onNext: { print("  shows \($0)") }, onCompleted: { print("  completed") })
+
+print("8. retry(2): two attempts in all, then the error goes on.")
+_ = failing("attempt").retry(2)
+    .subscribe(onError: { print("  error after two attempts: \(type(of: $0))") })
+
+print("9. deferred: the factory runs at subscribe, not when the observable is made.")
+nonisolated(unsafe) var page = 1
+let current = Observable.deferred { Observable.just("page \(page)") }
+page = 2
+_ = current.subscribe(onNext: { print("  \($0)") })
