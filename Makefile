@@ -1,7 +1,7 @@
 # Everything here is a thin wrapper around SwiftPM; `make` alone lists the targets.
 
-STEPS := 01 02 03 04 05 06 07 08 09 10 11 12 13
-PAIRS := 01-02 02-03 03-04 04-05 05-06 06-07 07-08 08-09 09-10 10-11 11-12 12-13
+STEPS := 01 02 03 04 05 06 07 08 09 10 11 12 13 14
+PAIRS := 01-02 02-03 03-04 04-05 05-06 06-07 07-08 08-09 09-10 10-11 11-12 12-13 13-14
 # Accept STEP=3 as well as STEP=03.
 normalize = $(if $(filter $(1),1 2 3 4 5 6 7 8 9),0$(1),$(1))
 STEP_NN := $(call normalize,$(STEP))
@@ -49,7 +49,7 @@ require-step = if [ -z "$(2)" ]; then \
 	start exercise check hint reset restore progress compare watch selftest bench bench-instructions
 
 help:
-	@echo "RxDemo: rebuild RxSwift's core in six steps (01-06), then its API, subjects, threads and schedulers (07-10), then sharing, operators that own several subscriptions, and traits (11-13)."
+	@echo "RxDemo: rebuild RxSwift's core in six steps (01-06), then its API, subjects, threads and schedulers (07-10), then sharing, operators that own several subscriptions, traits, and RxCocoa's core with an app (11-14)."
 	@echo
 	@echo "  make run STEP=04      run a step's demo (swift run RxDemo04); MINE=1 runs your Workshop/RxDemo04"
 	@echo "  make test             run every step's trace suite (swift test), one line per step and known defect"

@@ -9,7 +9,7 @@ import PackageDescription
 //
 // `make check STEP=04` also sets RXDEMO_WORKSPACE=Workshop/RxDemo04: the participant's own
 // code is then compiled as target RxDemo04, so step 04's tests apply to it unchanged.
-let allSteps = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "13"]
+let allSteps = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "13", "14"]
 let onlyStep = Context.environment["RXDEMO_STEP"]
 let steps = onlyStep.map { [$0] } ?? allSteps
 let workspace = onlyStep == nil ? nil : Context.environment["RXDEMO_WORKSPACE"]

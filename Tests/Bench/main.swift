@@ -175,6 +175,33 @@ let step = "RxDemo" + (ProcessInfo.processInfo.environment["RXDEMO_BENCH"] ?? "?
                 printLine("  \(step): \(name): \(cell(perSubscription)) ns per subscription")
             }
         #endif
+        #if RXDEMO_SINCE_14
+            // What a Driver adds per element to observe(on:) alone: its catch and its share.
+            // Both deliver on one HistoricalScheduler, run after the sends.
+            let clock = HistoricalScheduler()
+            SharingScheduler.mock(scheduler: clock) {
+                let upstream = PublishSubject<Int>()
+                let ways: [(String, () -> Disposable)] = [
+                    (
+                        "observe(on:), subscribe(onNext:)",
+                        { upstream.observe(on: clock).subscribe(onNext: { checksum &+= $0 }) }
+                    ),
+                    (
+                        "asDriver(onErrorJustReturn:), drive(onNext:)",
+                        { upstream.asDriver(onErrorJustReturn: 0).drive(onNext: { checksum &+= $0 }) }
+                    ),
+                ]
+                for (name, subscribe) in ways {
+                    let subscription = subscribe()
+                    let perElement = measure(1_000) {
+                        for value in 0..<1_000 { upstream.onNext(value) }
+                        clock.start()
+                    }
+                    subscription.dispose()
+                    printLine("  \(step): \(name): \(cell(perElement)) ns per element")
+                }
+            }
+        #endif
     }
 #else
     func extraRows() {}

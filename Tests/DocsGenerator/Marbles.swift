@@ -322,7 +322,7 @@ func writeMarbles(traces: String) throws -> [String] {
     let folder = "\(docs)/marbles"
     try? FileManager.default.removeItem(atPath: folder)
     var written: [String] = []
-    for scenario in Scenario.all {
+    for scenario in Scenario.all where scenario.hasTimeline {
         let svg = marbleSVG(
             title: scenario.name,
             panels: [

@@ -679,6 +679,7 @@ func demoScenario(of step: Step) -> ScenarioID {
     case .rxDemo11: .shareReplay1LateSubscriber
     case .rxDemo12: .flatMapLatestDisposesPrevious
     case .rxDemo13: .asSingleTwoElements
+    case .rxDemo14: .driverReplaysLatest
     }
 }
 

@@ -10,7 +10,10 @@ import Testing
 import TraceSuite
 import TraceTesting
 
-#if RXDEMO_SINCE_13
+#if RXDEMO_SINCE_14
+    @testable import RxDemo14
+    private let thisStep = Step.rxDemo14
+#elseif RXDEMO_SINCE_13
     @testable import RxDemo13
     private let thisStep = Step.rxDemo13
 #elseif RXDEMO_SINCE_12
@@ -138,6 +141,10 @@ enum RxSwiftAdapter: StepAdapter {
         static func virtualTime() -> VirtualTimeHandle<Observable<Int>> {
             let scheduler = HistoricalScheduler()
             let now = { Int(scheduler.now.timeIntervalSince1970) }
+            var mockSharingScheduler: (() -> Void) -> Void = { $0() }
+            #if RXDEMO_SINCE_14
+                mockSharingScheduler = { body in SharingScheduler.mock(scheduler: scheduler, action: body) }
+            #endif
             return VirtualTimeHandle(
                 now: now,
                 schedule: { time, action in
@@ -155,7 +162,7 @@ enum RxSwiftAdapter: StepAdapter {
                             onNext: subscriber.onArray, onError: subscriber.onError,
                             onCompleted: subscriber.onCompleted)
                     return Subscription(observer: nil, disposable: disposable, dispose: disposable.dispose)
-                })
+                }, mockSharingScheduler: mockSharingScheduler)
         }
     #endif
 
@@ -240,6 +247,7 @@ enum RxSwiftAdapter: StepAdapter {
                                 }
                             }
                         }
+                    case .driver, .signal: preconditionFailure("a \(kind.rawValue) is made from an observable here")
                     }
                 },
                 convert: { stream, kind in
@@ -247,6 +255,7 @@ enum RxSwiftAdapter: StepAdapter {
                     case .single: stream.asSingle()
                     case .maybe: stream.asMaybe()
                     case .completable: preconditionFailure("asCompletable() needs an Observable<Never>")
+                    case .driver, .signal: sharedSequence(stream, kind)
                     }
                 },
                 map: { trait, kind, transform in
@@ -254,13 +263,14 @@ enum RxSwiftAdapter: StepAdapter {
                     case .single: (trait as! Single<Int>).map(transform)
                     case .maybe: (trait as! Maybe<Int>).map(transform)
                     case .completable: preconditionFailure("a Completable has no map")
+                    case .driver, .signal: mapSharedSequence(trait, kind, transform)
                     }
                 },
                 flatMap: { trait, kind, selector in
                     switch kind {
                     case .single: (trait as! Single<Int>).flatMap { selector($0) as! Single<Int> }
                     case .maybe: (trait as! Maybe<Int>).flatMap { selector($0) as! Maybe<Int> }
-                    case .completable: preconditionFailure("a Completable has no flatMap")
+                    case .completable, .driver, .signal: preconditionFailure("no flatMap of a \(kind.rawValue) here")
                     }
                 },
                 subscribe: subscribeTrait,
@@ -323,6 +333,8 @@ enum RxSwiftAdapter: StepAdapter {
                 case (.completable, .handlersWithoutErrorHandler):
                     (trait as! Completable).subscribe(
                         onCompleted: subscriber.onCompleted, onDisposed: subscriber.onDisposed)
+                case (.driver, _), (.signal, _):
+                    subscribeSharedSequence(trait, kind, subscriber)
                 case (.completable, .events):
                     (trait as! Completable).subscribe { event in
                         switch event {
@@ -332,6 +344,46 @@ enum RxSwiftAdapter: StepAdapter {
                     }
                 }
             return Subscription(observer: nil, disposable: disposable, dispose: disposable.dispose)
+        }
+
+        // Step 14's `Driver` and `Signal`, subscribed with `drive(onNext:onCompleted:onDisposed:)`
+        // and `emit(onNext:onCompleted:onDisposed:)`.
+        private static func sharedSequence(_ stream: Observable<Int>, _ kind: TraitKind) -> Any {
+            #if RXDEMO_SINCE_14
+                kind == .driver ? stream.asDriver(onErrorJustReturn: -1) : stream.asSignal(onErrorJustReturn: -1)
+            #else
+                preconditionFailure("Driver and Signal come in step 14")
+            #endif
+        }
+
+        private static func mapSharedSequence(
+            _ trait: Any, _ kind: TraitKind, _ transform: @escaping (Int) throws -> Int
+        )
+            -> Any
+        {
+            #if RXDEMO_SINCE_14
+                kind == .driver
+                    ? (trait as! Driver<Int>).map { try! transform($0) }
+                    : (trait as! SharedSequence<SignalSharingStrategy, Int>).map { try! transform($0) }
+            #else
+                preconditionFailure("Driver and Signal come in step 14")
+            #endif
+        }
+
+        private static func subscribeSharedSequence(_ trait: Any, _ kind: TraitKind, _ subscriber: RecordingSubscriber)
+            -> Disposable
+        {
+            #if RXDEMO_SINCE_14
+                kind == .driver
+                    ? (trait as! Driver<Int>).drive(
+                        onNext: subscriber.onNext, onCompleted: subscriber.onCompleted,
+                        onDisposed: subscriber.onDisposed)
+                    : (trait as! SharedSequence<SignalSharingStrategy, Int>).emit(
+                        onNext: subscriber.onNext, onCompleted: subscriber.onCompleted,
+                        onDisposed: subscriber.onDisposed)
+            #else
+                preconditionFailure("Driver and Signal come in step 14")
+            #endif
         }
 
         // RxSwift's own errors by name in the trace: "receive failure(RxError.noElements)".
@@ -376,6 +428,113 @@ enum RxSwiftAdapter: StepAdapter {
                 ShapeCheck(
                     "`Hooks.recordCallStackOnError` is off by default; on, a subscribe without an error handler hands `Hooks.defaultErrorHandler` its call stack",
                     !recordsByDefault && callStackSizes.count == 2 && callStackSizes[0] == 0 && callStackSizes[1] > 0),
+            ]
+        }
+    #endif
+
+    #if RXDEMO_SINCE_14
+        // Step 14: the search screen's view model, fed by subjects as the screen's controls
+        // would feed it, its outputs driven as the screen's labels would be.
+        static func app() -> AppHandle {
+            AppHandle { record in
+                let agent = NetworkAgent()
+                agent.onEvent = record
+                let query = PublishSubject<String>()
+                let refresh = PublishSubject<Void>()
+                var viewModel: SearchViewModel? = SearchViewModel(agent: agent)
+                let watched = Watched(viewModel)
+                let output = viewModel!.transform(
+                    input: SearchViewModel.Input(
+                        query: query.asDriver(onErrorJustReturn: ""), refresh: refresh.asSignal(onErrorJustReturn: ())
+                    ))
+                var bag: DisposeBag? = DisposeBag()
+                output.results.drive(onNext: { record("results [\($0.joined(separator: ", "))]") }).disposed(by: bag!)
+                output.isLoading.drive(onNext: { record("loading \($0)") }).disposed(by: bag!)
+                output.errorMessage.drive(onNext: { record("error \($0 ?? "none")") }).disposed(by: bag!)
+                return AppRun(
+                    type: { query.onNext($0) }, refresh: { refresh.onNext(()) },
+                    reply: { agent.reply(to: $0, with: ["titles": $1]) },
+                    fail: { agent.fail($0, with: ScriptedError("server")) },
+                    close: {
+                        bag = nil
+                        viewModel = nil
+                    },
+                    left: {
+                        let running = agent.requests.filter { !$0.isStopped && !$0.isFinished }.map {
+                            "request \($0.number)"
+                        }
+                        let subscribed = [
+                            (query.hasObservers, "the query"), (refresh.hasObservers, "the refresh taps"),
+                        ]
+                        .filter(\.0).map { "a subscription to \($0.1)" }
+                        return ((watched.object == nil ? [] : ["the view model"]) + running + subscribed).map {
+                            Trace.stillAlivePrefix + $0
+                        }
+                    })
+            }
+        }
+
+        // What the harness watches being freed, without keeping it.
+        private final class Watched {
+            weak var object: AnyObject?
+            init(_ object: AnyObject?) { self.object = object }
+        }
+
+        private final class Box: ReactiveCompatible {
+            var value = 0
+        }
+
+        private final class ChangeCounter: TextFieldDelegate {
+            var changes = 0
+            func textFieldDidChange(_ textField: TextField) { changes += 1 }
+            func textFieldShouldReturn(_ textField: TextField) -> Bool { false }
+        }
+
+        private static func bindingChecks(_ created: Observable<Int>) -> [ShapeCheck] {
+            // A Binder on the current thread's scheduler: it sets the value, and holds its target weakly.
+            var box: Box? = Box()
+            let watchedBox = Watched(box)
+            let binder = Binder(box!, scheduler: CurrentThreadScheduler.instance) { $0.value = $1 }
+            binder.on(.next(7))
+            let bound = box?.value == 7
+            box = nil
+            binder.on(.next(8))
+            let dynamicMember: Binder<Int> = Box().rx.value
+            // The delegate proxy: the app's delegate keeps hearing every change, and so does .rx.
+            let field = TextField()
+            let counter = ChangeCounter()
+            field.delegate = counter
+            var texts: [String] = []
+            let typing = field.rx.text.subscribe(onNext: { texts.append($0) })
+            field.type("a")
+            let returns = field.pressReturn()
+            typing.dispose()
+            // SharingScheduler.mock: the scheduler inside, the one before after.
+            var inside: SchedulerType? = nil
+            let mock = HistoricalScheduler()
+            SharingScheduler.mock(scheduler: mock) { inside = SharingScheduler.make() }
+            let after = SharingScheduler.make()
+            return [
+                ShapeCheck(
+                    "`Driver<Int>` and `Signal<Int>` are `SharedSequence`s; a `Driver` shares with a `ShareReplay1WhileConnected`, a `Signal` with a `ShareWhileConnected`",
+                    typeName(of: created.asDriver(onErrorJustReturn: 0)) == "SharedSequence"
+                        && isInstance(
+                            created.asDriver(onErrorJustReturn: 0).asObservable(), of: "ShareReplay1WhileConnected")
+                        && isInstance(created.asSignal(onErrorJustReturn: 0).asObservable(), of: "ShareWhileConnected")),
+                ShapeCheck(
+                    "`Binder(target, scheduler:)` sets the target's property on each element and holds its target weakly; `object.rx.property` is a `Binder` (dynamic member lookup)",
+                    bound && watchedBox.object == nil && typeName(of: dynamicMember) == "Binder"),
+                ShapeCheck(
+                    "`withLatestFrom` returns a `WithLatestFrom`, a `Producer`",
+                    isInstance(created.withLatestFrom(created), of: "WithLatestFrom")
+                        && created.withLatestFrom(created) is Producer<Int>),
+                ShapeCheck(
+                    "`textField.rx.text` sends the current text, then each change, while the text field's own delegate still gets every call (`TextFieldDelegateProxy`)",
+                    texts == ["", "a"] && counter.changes == 1 && !returns
+                        && field.delegate is TextFieldDelegateProxy),
+                ShapeCheck(
+                    "`SharingScheduler.mock(scheduler:)` makes `SharingScheduler.make()` return that scheduler inside its closure, and a `MainScheduler` after it",
+                    inside as AnyObject? === mock && after is MainScheduler),
             ]
         }
     #endif
@@ -449,6 +608,9 @@ enum RxSwiftAdapter: StepAdapter {
         #endif
         #if RXDEMO_SINCE_13
             checks += traitChecks(created)
+        #endif
+        #if RXDEMO_SINCE_14
+            checks += bindingChecks(created)
         #endif
         return checks
     }

@@ -196,7 +196,11 @@ extension Scenario {
         if tracesUnhandledErrors { Adapter.traits().setDefaultErrorHandler(UnhandledErrors.report) }
         UnhandledErrors.receiver = tracesUnhandledErrors ? UnhandledErrors.Receiver(trace: trace) : nil
         defer { UnhandledErrors.receiver = nil }
-        do {
+        let play = {
+            if case .app(let actions) = kind {
+                playApp(actions, on: adapter, clock: clock, trace: trace)
+                return
+            }
             if needs.contains(.disposeBag) { bag = Adapter.makeBag() }
             let source = ScriptedSource(
                 script: source, clock: clock, trace: trace,
@@ -206,7 +210,7 @@ extension Scenario {
                 labels: isShared ? [] : labels)
             let subject: SubjectHandle<Adapter.Stream>? =
                 switch kind {
-                case .create, .plainSubscribedOnScheduler, .just, .empty, .never, .error, .deferred, .trait: nil
+                case .create, .plainSubscribedOnScheduler, .just, .empty, .never, .error, .deferred, .trait, .app: nil
                 case .publishSubject: Adapter.publishSubject()
                 case .behaviorSubject(let value): Adapter.behaviorSubject(value: value)
                 }
@@ -224,8 +228,8 @@ extension Scenario {
                         trace.record("deferred")
                         return Adapter.create(source)
                     }
-                // The chain starts as a trait; the observable is never subscribed.
-                case .trait: Adapter.create(source)
+                // The chain starts as a trait, or is an app; the observable is never subscribed.
+                case .trait, .app: Adapter.create(source)
                 }
             if case .trait(let kind) = kind { trait = (Adapter.traits().create(kind, source), kind) }
             if let subject {
@@ -371,6 +375,13 @@ extension Scenario {
             recorders.forEach { $0.dispose = nil }
             bag = nil
         }
+        // Step 14: every Driver and Signal built during the run delivers on the step's virtual
+        // time. The mock is global, so runs that use it take turns.
+        if needs.contains(.bindings), let virtualTime {
+            Scenario.sharingSchedulerLock.withLock { virtualTime.mockSharingScheduler(play) }
+        } else {
+            play()
+        }
         if lifetimes != .none {
             watched.stillAlive.forEach { trace.recordAfterRun(Trace.stillAlivePrefix + $0) }
         }
@@ -412,6 +423,42 @@ extension Scenario {
 }
 
 extension Scenario {
+    static let sharingSchedulerLock = NSLock()
+
+    // Step 14: the search screen's view model on the clock; the harness plays the user and the
+    // server, and records the network's events and the view model's outputs.
+    fileprivate func playApp<Adapter: StepAdapter>(
+        _ actions: [AppAction], on adapter: Adapter.Type, clock: Timeline, trace: Trace
+    ) {
+        let app = Adapter.app().open { trace.record($0) }
+        for action in actions {
+            clock.schedule(at: action.time) {
+                switch action {
+                case .type(let text, _):
+                    trace.record("type \(text)")
+                    app.type(text)
+                case .refresh:
+                    trace.record("tap refresh")
+                    app.refresh()
+                case .reply(let request, let titles, _):
+                    trace.record("request \(request) answers [\(titles.joined(separator: ", "))]")
+                    app.reply(request, titles)
+                case .fail(let request, _):
+                    trace.record("request \(request) fails")
+                    app.fail(request)
+                case .close:
+                    trace.record("close the screen")
+                    app.close()
+                }
+            }
+        }
+        clock.run()
+        // Once the screen is closed, nothing of it may be left.
+        if actions.contains(where: { if case .close = $0 { true } else { false } }) {
+            app.left().forEach { trace.recordAfterRun($0) }
+        }
+    }
+
     // Step 13: a trait's `map`, and its `flatMap` whose selector returns, for element n, the
     // trait's `create` playing "inner n".
     fileprivate func withTrait<Adapter: StepAdapter>(

@@ -52,6 +52,10 @@ public struct Scenario: Sendable {
 
     public var name: String { id.rawValue }
 
+    // Whether its trace is a marble timeline of sources and subscribers: not the search
+    // screen's, whose trace is the network's and the screen's.
+    public var hasTimeline: Bool { if case .app = kind { false } else { true } }
+
     // What a step must offer to run this scenario at all.
     public var needs: Set<Capability> {
         var needs: Set<Capability> = []
@@ -73,10 +77,16 @@ public struct Scenario: Sendable {
         {
             needs.insert(.traits)
         }
+        if traitKinds.contains(where: \.isShared) { needs.insert(.bindings) }
+        // Bindings run on the step's virtual time.
+        if needs.contains(.bindings) || { if case .app = kind { true } else { false } }() {
+            needs.formUnion([.bindings, .schedulers])
+        }
         switch kind {
         case .create: break
         case .empty, .never, .error, .deferred: needs.insert(.innerSources)
         case .trait: needs.insert(.traits)
+        case .app: needs.insert(.bindings)
         case .plainSubscribedOnScheduler: needs.insert(.schedulers)
         case .just: needs.insert(.just)
         case .publishSubject, .behaviorSubject: needs.insert(.subjects)
@@ -90,14 +100,15 @@ public struct Scenario: Sendable {
         source.actions.contains { $0.time > 0 }
             || operators.contains { !$0.connectTimes.isEmpty || $0.innerScripts.contains { $0.script.hasClock } }
             || subscribers.contains { !$0.disposeTimes.isEmpty || $0.subscribeTime > 0 }
-            || bagFreedAt != nil || !probes.isEmpty
+            || bagFreedAt != nil || !probes.isEmpty || { if case .app = kind { true } else { false } }()
     }
 
     // Whether the source is hot: one stream that every subscriber shares, a subject's or a
     // cold source's made hot by sharing.
     public var isHot: Bool {
         switch kind {
-        case .create, .plainSubscribedOnScheduler, .just, .empty, .never, .error, .deferred, .trait: isShared
+        case .create, .plainSubscribedOnScheduler, .just, .empty, .never, .error, .deferred, .trait, .app:
+            isShared || traitKinds.contains(where: \.isShared)
         case .publishSubject, .behaviorSubject: true
         }
     }
@@ -113,8 +124,15 @@ public struct Scenario: Sendable {
         "\(kind) \(source) \(subscribers) \(bagFreedAt as Any) \(probes) \(operators.map(\.shape))"
     }
 
-    // Whether an operator shares one run of the source between the subscribers.
-    public var isShared: Bool { operators.contains(where: \.isSharing) }
+    // Whether an operator shares one run of the source between the subscribers (a `Driver`
+    // and a `Signal` share too).
+    public var isShared: Bool { operators.contains(where: \.isSharing) || traitKinds.contains(where: \.isShared) }
+
+    // The traits the chain becomes.
+    var traitKinds: [TraitKind] {
+        operators.compactMap { if case .asTrait(let kind) = $0 { kind } else { nil } }
+            + (kind.traitKind.map { [$0] } ?? [])
+    }
 
     // The sources an operator subscribes to besides the scenario's own, each on a lane of its
     // own: "inner 1" (what flatMap's selector returns for 1), "source 2", "fallback".
@@ -180,6 +198,9 @@ public enum Capability: String, Sendable, CaseIterable {
     // Traits: `Single`, `Maybe` and `Completable` (`create`, both `subscribe`s, `map`,
     // `flatMap`), `asSingle()` and `asMaybe()`; and `Hooks.defaultErrorHandler`.
     case traits
+    // RxCocoa's core: `Driver` and `Signal` on `SharingScheduler.mock(scheduler:)`'s virtual
+    // time, and the search screen's view model.
+    case bindings
 }
 
 // How a trait is subscribed.
@@ -197,6 +218,11 @@ public enum TraitKind: String, Sendable {
     case single = "Single"
     case maybe = "Maybe"
     case completable = "Completable"
+    // RxCocoa's: never fails, delivers on the sharing scheduler, shares (a Driver with a replay).
+    case driver = "Driver"
+    case signal = "Signal"
+
+    var isShared: Bool { self == .driver || self == .signal }
 }
 
 // Where a scenario's events come from.
@@ -222,6 +248,27 @@ enum SourceKind: Sendable {
     // `Single.create`, `Maybe.create` or `Completable.create` playing the script: a send is
     // `.success`, a failure `.failure` (`.error`), a completed Maybe's or Completable's `.completed`.
     case trait(TraitKind)
+    // Step 14's search screen: its view model, fed by the script of a user and a server, its
+    // outputs and the network traced (`AppAction`).
+    case app([AppAction])
+
+    var traitKind: TraitKind? { if case .trait(let kind) = self { kind } else { nil } }
+}
+
+// What happens to the search screen, and when: the user types or taps refresh, the server
+// answers request n, the screen is closed (the harness lets go of its bag and view model).
+public enum AppAction: Sendable {
+    case type(String, at: Int)
+    case refresh(at: Int)
+    case reply(request: Int, titles: [String], at: Int)
+    case fail(request: Int, at: Int)
+    case close(at: Int)
+
+    var time: Int {
+        switch self {
+        case .type(_, let time), .refresh(let time), .reply(_, _, let time), .fail(_, let time), .close(let time): time
+        }
+    }
 }
 
 // A question the harness asks a subject at a time, traced as "t4 hasObservers true" or
@@ -430,6 +477,7 @@ enum Operator: Sendable {
         case .catchAndReturn(let element): "catchAndReturn(\(element))"
         case .retry(nil): "retry()"
         case .retry(let attempts?): "retry(\(attempts))"
+        case .asTrait(let kind) where kind.isShared: "as\(kind.rawValue)(onErrorJustReturn: -1)"
         case .asTrait(let kind): "as\(kind.rawValue)()"
         }
     }

@@ -155,6 +155,20 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
     case singleMap = "Single.map: the transformed element is the success"
     case singleFlatMap =
         "Single.flatMap: the second Single is subscribed when the first succeeds; its success is the result"
+    // Step 14: RxCocoa's core, and the app.
+    case driverErrorBecomesElement =
+        "asDriver(onErrorJustReturn:): the error becomes that element, then completed; the source's run ends first"
+    case driverDeliversOnScheduler =
+        "Driver: elements arrive on the sharing scheduler, after the sends that made them"
+    case driverReplaysLatest = "Driver: a late subscriber gets the latest element at once; the source runs once"
+    case signalNoReplay = "Signal: a late subscriber gets only what comes after it; the source runs once"
+    case searchTypingFastCancels =
+        "search screen: typing fast cancels the earlier request; only the last query's results arrive"
+    case searchErrorKeepsWorking =
+        "search screen: a failed request becomes a message, and the next query still searches"
+    case searchRefreshRetries = "search screen: a refresh tap searches the latest query again"
+    case searchClosedCancels =
+        "search screen: closing it cancels the running request, and nothing is left alive or subscribed"
 }
 
 extension Scenario {
@@ -767,7 +781,7 @@ extension Scenario {
                     "t1 connect", "t1 subscribe", "t2 send 1", "t2 receive 1", "t3 disconnect", "t3 dispose",
                     "t4 connect", "t4 subscribe", "t5 send 1", "t5 receive 1",
                 ]),
-        ] + innerSourceScenarios + traitScenarios
+        ] + innerSourceScenarios + traitScenarios + bindingScenarios
 
     // Sources of the sharing scenarios: every run traced, with a dispose closure.
     private static let sharedSource = SourceScript(
@@ -994,6 +1008,89 @@ extension Scenario {
                 "t1 send 1", "t1 inner 1: subscribe", "t1 dispose", "t2 inner 1: send 20", "t2 receive success(20)",
                 "t2 onDisposed", "t2 inner 1: dispose",
             ]),
+    ]
+
+    // Step 14. Drivers and signals run with `SharingScheduler.mock(scheduler:)` the step's
+    // virtual-time scheduler: `observe(on:)` it puts each delivery in a later item at the same
+    // time. The create sink disposes its run on an error before the delivery; the share
+    // disposes its connection before it passes a terminal event on.
+    private static let lateSubscriberSource = SourceScript(
+        hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .send(2, at: 3))
+    private static let earlyAndLate = [
+        SubscriberScript.trait(), SubscriberScript(subscribeTime: 2, style: .trait(.handlers)),
+    ]
+    // Three outputs, driven in this order, for each state of the screen.
+    private static func shows(_ time: Int, results: [String] = [], loading: Bool, error: String = "none")
+        -> [String]
+    {
+        [
+            "t\(time) results [\(results.joined(separator: ", "))]", "t\(time) loading \(loading)",
+            "t\(time) error \(error)",
+        ]
+    }
+    private static let failedMessage = "Search failed. Tap refresh to try again."
+    private static let bindingScenarios: [Scenario] = [
+        Scenario(
+            .driverErrorBecomesElement, source: failingSource, operators: [.asTrait(.driver)], subscribers: [.trait()],
+            expected: [
+                "t1 send 1", "t1 receive 1", "t2 send error(source)", "t2 dispose", "t2 receive -1",
+                "t2 receive completed", "t2 onDisposed",
+            ]),
+        Scenario(
+            .driverDeliversOnScheduler,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 1)),
+            operators: [.asTrait(.driver)], subscribers: [.trait()],
+            expected: ["t1 send 1", "t1 send 2", "t1 receive 1", "t1 receive 2"]),
+        Scenario(
+            .driverReplaysLatest, source: lateSubscriberSource, operators: [.asTrait(.driver)],
+            subscribers: earlyAndLate,
+            expected: [
+                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 b: receive 1", "t3 send 2", "t3 a: receive 2",
+                "t3 b: receive 2",
+            ]),
+        Scenario(
+            .signalNoReplay, source: lateSubscriberSource, operators: [.asTrait(.signal)], subscribers: earlyAndLate,
+            expected: [
+                "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t3 send 2", "t3 a: receive 2", "t3 b: receive 2",
+            ]),
+        // The view model's states go through one more `observe(on:)` (its `asDriver`): each
+        // request starts while the query is delivered, and the screen's three outputs follow.
+        Scenario(
+            .searchTypingFastCancels,
+            kind: .app([
+                .type("sw", at: 1), .type("swift", at: 2), .reply(request: 2, titles: ["RxSwift", "SwiftUI"], at: 4),
+            ]), source: SourceScript(hasDisposeClosure: false), subscribers: [],
+            expected: ["t1 type sw", "t1 request 1 starts: search q=sw"] + shows(1, loading: true)
+                + ["t2 type swift", "t2 request 1 cancelled", "t2 request 2 starts: search q=swift"]
+                + shows(2, loading: true) + ["t4 request 2 answers [RxSwift, SwiftUI]"]
+                + shows(4, results: ["RxSwift", "SwiftUI"], loading: false)),
+        Scenario(
+            .searchErrorKeepsWorking,
+            kind: .app([
+                .type("sw", at: 1), .fail(request: 1, at: 2), .type("swift", at: 3),
+                .reply(request: 2, titles: ["RxSwift"], at: 4),
+            ]), source: SourceScript(hasDisposeClosure: false), subscribers: [],
+            expected: ["t1 type sw", "t1 request 1 starts: search q=sw"] + shows(1, loading: true)
+                + ["t2 request 1 fails"] + shows(2, loading: false, error: failedMessage)
+                + ["t3 type swift", "t3 request 2 starts: search q=swift"] + shows(3, loading: true)
+                + ["t4 request 2 answers [RxSwift]"] + shows(4, results: ["RxSwift"], loading: false)),
+        Scenario(
+            .searchRefreshRetries,
+            kind: .app([
+                .type("sw", at: 1), .fail(request: 1, at: 2), .refresh(at: 3),
+                .reply(request: 2, titles: ["RxSwift"], at: 4),
+            ]), source: SourceScript(hasDisposeClosure: false), subscribers: [],
+            expected: ["t1 type sw", "t1 request 1 starts: search q=sw"] + shows(1, loading: true)
+                + ["t2 request 1 fails"] + shows(2, loading: false, error: failedMessage)
+                + ["t3 tap refresh", "t3 request 2 starts: search q=sw"] + shows(3, loading: true)
+                + ["t4 request 2 answers [RxSwift]"] + shows(4, results: ["RxSwift"], loading: false)),
+        // The bag disposes the three outputs in order; the last one disconnects the states,
+        // whose flatMapLatest disposes the running request.
+        Scenario(
+            .searchClosedCancels, kind: .app([.type("sw", at: 1), .close(at: 2)]),
+            source: SourceScript(hasDisposeClosure: false), subscribers: [],
+            expected: ["t1 type sw", "t1 request 1 starts: search q=sw"] + shows(1, loading: true)
+                + ["t2 close the screen", "t2 request 1 cancelled"]),
     ]
 
     // flatMap, flatMapLatest and concatMap of one script: three traces to tell apart.

@@ -39,6 +39,8 @@ public protocol StepAdapter {
     static func innerSources() -> InnerSourcesHandle<Stream>
     // From step 13: traits and `Hooks`.
     static func traits() -> TraitsHandle<Stream>
+    // From step 14: the search screen's view model, on the step's virtual time.
+    static func app() -> AppHandle
 
     // What the article says the step looks like, beyond its behaviour: the types that
     // `subscribe`, `create` and `map` hand back. Only what the article names, never private
@@ -94,6 +96,9 @@ extension StepAdapter {
     }
     public static func traits() -> TraitsHandle<Stream> {
         preconditionFailure("\(step) has no Single; scenarios that need it are not applicable")
+    }
+    public static func app() -> AppHandle {
+        preconditionFailure("\(step) has no view model; scenarios that need it are not applicable")
     }
     public static func threadTargets() -> ThreadTargets<Stream> {
         preconditionFailure("\(step) is not thread-safe; the scenarios that race its types one by one start at step 09")
@@ -223,6 +228,41 @@ public struct TraitsHandle<Stream> {
     }
 }
 
+// Step 14's search screen, as its tests drive it: `open` builds a network agent and the view
+// model, feeds its inputs from subjects and drives its outputs, each event handed to `record`
+// ("request 1 starts: search q=sw", "results [RxSwift]", "loading true", "error none").
+public struct AppHandle {
+    let open: (_ record: @escaping (String) -> Void) -> AppRun
+
+    public init(open: @escaping (_ record: @escaping (String) -> Void) -> AppRun) {
+        self.open = open
+    }
+}
+
+public struct AppRun {
+    let type: (String) -> Void
+    let refresh: () -> Void
+    let reply: (_ request: Int, _ titles: [String]) -> Void
+    let fail: (_ request: Int) -> Void
+    // Lets go of the screen: its DisposeBag and its view model.
+    let close: () -> Void
+    // After the run: what is still alive or subscribed, one line each.
+    let left: () -> [String]
+
+    public init(
+        type: @escaping (String) -> Void, refresh: @escaping () -> Void,
+        reply: @escaping (_ request: Int, _ titles: [String]) -> Void, fail: @escaping (_ request: Int) -> Void,
+        close: @escaping () -> Void, left: @escaping () -> [String]
+    ) {
+        self.type = type
+        self.refresh = refresh
+        self.reply = reply
+        self.fail = fail
+        self.close = close
+        self.left = left
+    }
+}
+
 // The step's virtual-time scheduler as the harness uses it, in whole seconds.
 public struct VirtualTimeHandle<Stream> {
     let now: () -> Int
@@ -233,14 +273,18 @@ public struct VirtualTimeHandle<Stream> {
     // `subscribe(on:)` the scheduler, of a plain `ObservableType` whose subscription runs
     // `source` and lasts until it is disposed.
     let subscribeOnPlain: (ScriptedSource) -> Stream
+    // From step 14: runs `body` with `SharingScheduler.mock(scheduler:)` this scheduler.
+    let mockSharingScheduler: (_ body: () -> Void) -> Void
 
     public init(
         now: @escaping () -> Int, schedule: @escaping (Int, @escaping () -> Void) -> Void, run: @escaping () -> Void,
         observeOn: @escaping (Stream) -> Stream, subscribeOnPlain: @escaping (ScriptedSource) -> Stream,
         buffer:
             @escaping (_ stream: Stream, _ timeSpan: Int, _ count: Int, _ subscriber: RecordingSubscriber)
-            -> Subscription
+            -> Subscription,
+        mockSharingScheduler: @escaping (_ body: () -> Void) -> Void = { $0() }
     ) {
+        self.mockSharingScheduler = mockSharingScheduler
         self.now = now
         self.schedule = schedule
         self.run = run
@@ -288,6 +332,7 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
     case rxDemo11
     case rxDemo12
     case rxDemo13
+    case rxDemo14
 
     public var description: String { "RxDemo" + number }
 
@@ -307,6 +352,11 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
             [.dispose, .map, .handlers, .disposeBag, .just, .subjects, .schedulers, .sharing, .innerSources]
         case .rxDemo13:
             [.dispose, .map, .handlers, .disposeBag, .just, .subjects, .schedulers, .sharing, .innerSources, .traits]
+        case .rxDemo14:
+            [
+                .dispose, .map, .handlers, .disposeBag, .just, .subjects, .schedulers, .sharing, .innerSources, .traits,
+                .bindings,
+            ]
         }
     }
 

@@ -173,8 +173,10 @@ final class OverlapSubscriber: RecordingSubscriber {
 
 // Lets a closure that captures a step's objects run on another thread: the scenario itself
 // orders every access, which is what it tests.
-struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
+public struct UncheckedSendable<Value>: @unchecked Sendable {
+    public let value: Value
+
+    public init(value: Value) { self.value = value }
 }
 
 // Runs both on threads of their own, released at the same moment, and returns when both are done.

@@ -87,7 +87,14 @@ public func verify<Adapter: StepAdapter>(_ scenario: Scenario, on adapter: Adapt
         return
     }
     ReportFolder.write(ScenarioRecord(step: Adapter.step, id: scenario.id, outcome: .running))
-    let trace = scenario.run(on: adapter)
+    let trace: [String]
+    if scenario.needs.contains(.bindings) {
+        // On the main thread, where `drive` must be called (as in the child process above).
+        let run = UncheckedSendable(value: { scenario.run(on: adapter) })
+        trace = await MainActor.run { run.value() }
+    } else {
+        trace = scenario.run(on: adapter)
+    }
     ReportFolder.write(ScenarioRecord(step: Adapter.step, id: scenario.id, outcome: .finished, trace: trace))
     verify(scenario, on: adapter, trace: trace)
 }
@@ -219,7 +226,14 @@ public func crashComment(_ scenario: Scenario, on step: Step) -> Comment {
                 guard let adapter = _typeByName(name) as? any StepAdapter.Type else {
                     preconditionFailure("no StepAdapter named \(name) in this test process")
                 }
-                IsolatedRun.play(id, on: adapter, to: path)
+                // `drive` must be called on the main thread (RxSwift checks it, except on
+                // Linux): the scenarios of Drivers and view models run there.
+                if Scenario.all.first(where: { $0.id == id })?.needs.contains(.bindings) == true {
+                    let unchecked = UncheckedSendable(value: adapter)
+                    await MainActor.run { IsolatedRun.play(id, on: unchecked.value, to: path) }
+                } else {
+                    IsolatedRun.play(id, on: adapter, to: path)
+                }
             }
             trace = Self.lines(path)
             let message = Self.lines(path + ".stderr").joined(separator: "\n")

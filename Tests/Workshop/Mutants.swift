@@ -382,6 +382,27 @@ let mutants: [Mutant] = [
             "            self.element = event\n        case .error:":
                 "            self.element = event\n            self.forwardOn(event)\n        case .error:"
         ]),
+    Mutant(
+        step: .rxDemo14, mistake: "asDriver(onErrorJustReturn:) lets the error through: a Driver that can fail",
+        file: "Driver.swift",
+        changes: [
+            "            .observe(on: DriverSharingStrategy.scheduler)\n            .catchAndReturn(onErrorJustReturn)":
+                "            .observe(on: DriverSharingStrategy.scheduler)"
+        ]),
+    Mutant(
+        step: .rxDemo14, mistake: "Signal shares with a replay, as a Driver does", file: "Signal.swift",
+        changes: ["source.share(scope: .whileConnected)": "source.share(replay: 1, scope: .whileConnected)"]),
+    Mutant(
+        step: .rxDemo14, mistake: "the view model uses flatMap: a new query does not cancel the request before it",
+        file: "SearchViewModel.swift",
+        changes: ["let states = queries.flatMapLatest {": "let states = queries.flatMap {"]),
+    Mutant(
+        step: .rxDemo14, mistake: "the network wrapper's dispose closure does not stop the request",
+        file: "NetworkAgent+Rx.swift",
+        changes: [
+            "            return Disposables.create {\n                cancle?.stop()\n            }":
+                "            return Disposables.create()"
+        ]),
 ]
 
 // Correct solutions that differ from the reference: the suite must call each of them done.

@@ -35,9 +35,15 @@ func parseStep(_ text: String?) throws -> Step {
     return step
 }
 
+// Files a starter takes from the reference as they are: step 14's app around the view model
+// the participant writes (its controls, its network agent, its screen).
+func givenFiles(_ step: Step) -> [String] {
+    step == .rxDemo14 ? ["Controls.swift", "NetworkAgent.swift", "SearchScreen.swift"] : []
+}
+
 // The reference files a step adds or changes, compared with the step before.
 func changedFiles(_ step: Step) -> [String] {
-    let current = listFiles(in: "Steps/\(step)").filter { $0 != "main.swift" }
+    let current = listFiles(in: "Steps/\(step)").filter { $0 != "main.swift" && !givenFiles(step).contains($0) }
     guard let previous = Step(rawValue: step.rawValue - 1) else { return current.filter { $0 != "Event.swift" } }
     return current.compactMap { file in
         let before = read("Steps/\(previous)/\(file)")
@@ -128,7 +134,7 @@ func createStarter(_ workspace: Workspace, from starter: Starter) throws {
     } else {
         try copy(["Event.swift"], from: workspace.reference, to: workspace.path)
     }
-    try copy(["main.swift"], from: workspace.reference, to: workspace.path)
+    try copy(["main.swift"] + givenFiles(workspace.step), from: workspace.reference, to: workspace.path)
     try files.createDirectory(atPath: workspace.stateFolder, withIntermediateDirectories: true)
     try write(starter.origin + "\n", to: workspace.originFile)
     try? files.removeItem(atPath: workspace.lastCheck)
@@ -149,6 +155,9 @@ func start(_ workspace: Workspace, from choice: String?, out: (String) -> Void =
     page.goal.forEach(out)
     out("")
     out("Read: \(page.page)")
+    if !givenFiles(workspace.step).isEmpty {
+        out("Given, as the reference has them: " + givenFiles(workspace.step).joined(separator: ", "))
+    }
     out("Write: " + changedFiles(workspace.step).joined(separator: ", "))
     out("Check: make check STEP=\(workspace.number)    (or make watch STEP=\(workspace.number))")
     out("Run your demo: make run STEP=\(workspace.number) MINE=1")

@@ -1,0 +1,6 @@
+// MARK: - Driver
+
+// State for a screen: never fails, delivers on the main scheduler, and shares with a replay
+// of its latest element (`share(replay: 1, scope: .whileConnected)`), so that a view that
+// binds late still shows the current value.
+typealias Driver<Element> = SharedSequence<DriverSharingStrategy, Element>

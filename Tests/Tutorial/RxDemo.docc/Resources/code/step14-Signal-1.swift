@@ -1,0 +1,6 @@
+// MARK: - Signal
+
+// Events for a screen (a tap, a message to show once): a `Driver` without the replay
+// (`share(scope: .whileConnected)`), so a view that subscribes late does not see a tap that
+// already happened.
+typealias Signal<Element> = SharedSequence<SignalSharingStrategy, Element>
