@@ -395,6 +395,36 @@ enum RxSwiftAdapter: StepAdapter {
             }
         }
 
+        // What the harness watches being freed, without keeping it.
+        private final class Watched {
+            weak var object: AnyObject?
+            init(_ object: AnyObject?) { self.object = object }
+        }
+
+        private final class Screen {
+            var failures = 0
+        }
+
+        // `subscribe(with:)`: the handler gets the object; a freed object is not kept, and gets
+        // nothing. By failures: a success would crash a step whose Single mishandles completed,
+        // and a crash here would hide every scenario's verdict.
+        private static func subscribeWithHoldsWeakly() -> Bool {
+            var reply: ((SingleEvent<Int>) -> Void)? = nil
+            let request = Single<Int>.create { single in
+                reply = single
+                return Disposables.create()
+            }
+            let kept = Screen()
+            _ = request.subscribe(with: kept, onFailure: { screen, _ in screen.failures += 1 })
+            reply?(.failure(ScriptedError("first")))
+            var freed: Screen? = Screen()
+            let watched = Watched(freed)
+            _ = request.subscribe(with: freed!, onFailure: { screen, _ in screen.failures += 1 })
+            freed = nil
+            reply?(.failure(ScriptedError("second")))
+            return kept.failures == 1 && watched.object == nil
+        }
+
         private static func traitChecks(_ created: Observable<Int>) -> [ShapeCheck] {
             // What the handler is handed with recording off, then on; restored after.
             var callStackSizes: [Int] = []
@@ -425,6 +455,9 @@ enum RxSwiftAdapter: StepAdapter {
                 ShapeCheck(
                     "`Observable<Never>.asCompletable()` is a `Completable` that completes with its source",
                     completed),
+                ShapeCheck(
+                    "`single.subscribe(with: object, onFailure:)` hands the handler the object, and does not keep it alive",
+                    subscribeWithHoldsWeakly()),
                 ShapeCheck(
                     "`Hooks.recordCallStackOnError` is off by default; on, a subscribe without an error handler hands `Hooks.defaultErrorHandler` its call stack",
                     !recordsByDefault && callStackSizes.count == 2 && callStackSizes[0] == 0 && callStackSizes[1] > 0),
@@ -472,12 +505,6 @@ enum RxSwiftAdapter: StepAdapter {
                         }
                     })
             }
-        }
-
-        // What the harness watches being freed, without keeping it.
-        private final class Watched {
-            weak var object: AnyObject?
-            init(_ object: AnyObject?) { self.object = object }
         }
 
         private final class Box: ReactiveCompatible {

@@ -70,6 +70,37 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         }
         return Disposables.create(self.primitiveSequence.subscribe(observer), disposable)
     }
+
+    // RxSwift 5 called `onFailure` `onError`; RxSwift 6 keeps the old name for old programs.
+    @available(*, deprecated, renamed: "subscribe(onSuccess:onFailure:onDisposed:)")
+    func subscribe(
+        onSuccess: ((Element) -> Void)? = nil, onError: @escaping (Swift.Error) -> Void,
+        onDisposed: (() -> Void)? = nil
+    ) -> Disposable {
+        subscribe(onSuccess: onSuccess, onFailure: onError, onDisposed: onDisposed)
+    }
+
+    // Each handler gets `object` first, held weakly: a screen that subscribes with itself is
+    // not kept alive by the subscription, and once it is freed no handler runs (an error then
+    // goes nowhere, not to `Hooks.defaultErrorHandler`).
+    func subscribe<Object: AnyObject>(
+        with object: Object, onSuccess: ((Object, Element) -> Void)? = nil,
+        onFailure: ((Object, Swift.Error) -> Void)? = nil, onDisposed: ((Object) -> Void)? = nil
+    ) -> Disposable {
+        subscribe(
+            onSuccess: { [weak object] in
+                guard let object else { return }
+                onSuccess?(object, $0)
+            },
+            onFailure: { [weak object] in
+                guard let object else { return }
+                onFailure?(object, $0)
+            },
+            onDisposed: { [weak object] in
+                guard let object else { return }
+                onDisposed?(object)
+            })
+    }
 }
 
 extension PrimitiveSequenceType where Trait == SingleTrait {
