@@ -1,9 +1,12 @@
 # Everything here is a thin wrapper around SwiftPM; `make` alone lists the targets.
 
-STEPS := 01 02 03 04 05 06 07 08 09 10 11 12 13 14
+# The side step, Signal (article 002's other design), sits between the second act and the
+# third, off the line: no pair of diffs leads to it or from it.
+STEPS := 01 02 03 04 05 06 07 08 09 10 Signal 11 12 13 14
+NUMBERED := $(filter-out Signal,$(STEPS))
 PAIRS := 01-02 02-03 03-04 04-05 05-06 06-07 07-08 08-09 09-10 10-11 11-12 12-13 13-14
-# Accept STEP=3 as well as STEP=03.
-normalize = $(if $(filter $(1),1 2 3 4 5 6 7 8 9),0$(1),$(1))
+# Accept STEP=3 as well as STEP=03, and STEP=signal as well as STEP=Signal.
+normalize = $(if $(filter $(1),1 2 3 4 5 6 7 8 9),0$(1),$(if $(filter $(1),signal SIGNAL),Signal,$(1)))
 STEP_NN := $(call normalize,$(STEP))
 FROM_NN := $(call normalize,$(FROM))
 TO_NN := $(call normalize,$(TO))
@@ -149,6 +152,7 @@ bench-build = rm -rf Tests/Bench/Step && mkdir -p Tests/Bench/Step && \
 # sizes, so start-up and the one-time setup cancel out. Needs valgrind (apt-get install valgrind).
 bench-instructions:
 	@$(call require-step,STEP,$(STEP),$(STEP_NN))
+	@if [ "$(STEP_NN)" = Signal ]; then echo "error: the side step has no benchmark (Tests/Bench measures RxSwift's design); STEP=01 … 14" >&2; exit 2; fi
 	@command -v valgrind >/dev/null || { echo "error: needs valgrind (Debian: apt-get install valgrind)" >&2; exit 2; }
 	@$(call bench-build,$(STEP_NN))
 	@count() { valgrind --tool=callgrind --callgrind-out-file=.build-bench/callgrind.$$1-$$2-$$3.out \
@@ -166,11 +170,12 @@ bench-instructions:
 # so no step changes. STEP=05 measures one step; DIR=Workshop/RxDemo06 (with STEP) a copy.
 bench:
 	@$(if $(STEP),$(call require-step,STEP,$(STEP),$(STEP_NN)))
+	@if [ "$(STEP_NN)" = Signal ]; then echo "error: the side step has no benchmark (Tests/Bench measures RxSwift's design); STEP=01 … 14" >&2; exit 2; fi
 	@if [ -n "$(DIR)" ] && [ -z "$(STEP)" ]; then echo "error: DIR needs STEP, e.g. 'make bench STEP=06 DIR=Workshop/RxDemo06'" >&2; exit 2; fi
 	@if [ -n "$(DIR)" ] && [ ! -d "$(DIR)" ]; then echo "error: DIR=$(DIR) is not a folder; 'make exercise STEP=$(STEP_NN)' makes Workshop/RxDemo$(STEP_NN)" >&2; exit 2; fi
 	@echo "make bench: $$(uname -sm), $$(swift --version 2>/dev/null | head -n 1)"
 	@echo "median of 7 runs after a warm-up, ± half the spread between the fastest and the slowest run"
-	@first=1; for s in $(if $(STEP),$(STEP_NN),$(STEPS)); do \
+	@first=1; for s in $(if $(STEP),$(STEP_NN),$(NUMBERED)); do \
 	  $(call bench-build,$$s) || exit 1; \
 	  if [ $$first = 1 ]; then .build-bench/release/RxDemoBench --header; first=0; fi; \
 	  RXDEMO_BENCH=$$s .build-bench/release/RxDemoBench $(DIR) || exit 1; \

@@ -1,15 +1,16 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// The steps (01-06 the core, 07 on the second act), each an executable target with its own copy of the mini RxSwift, each with
-// a thin test target that runs the shared trace suite against it.
+// The steps (01-06 the core, 07-10 the second act, 11-14 the third, and the side step Signal,
+// article 002's other design), each an executable target with its own copy of the library,
+// each with a thin test target that runs the shared trace suite against it.
 //
 // `make test STEP=03` sets RXDEMO_STEP=03 so that only step 03's targets exist: the other
 // steps are not even parsed, and a half-edited step never blocks another one's tests.
 //
 // `make check STEP=04` also sets RXDEMO_WORKSPACE=Workshop/RxDemo04: the participant's own
 // code is then compiled as target RxDemo04, so step 04's tests apply to it unchanged.
-let allSteps = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12", "13", "14"]
+let allSteps = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "Signal", "11", "12", "13", "14"]
 let onlyStep = Context.environment["RXDEMO_STEP"]
 let steps = onlyStep.map { [$0] } ?? allSteps
 let workspace = onlyStep == nil ? nil : Context.environment["RXDEMO_WORKSPACE"]

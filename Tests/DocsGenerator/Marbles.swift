@@ -337,7 +337,7 @@ func writeMarbles(traces: String) throws -> [String] {
         written.append("\(folder)/\(marbleFileName(scenario))")
     }
     for step in Step.allCases {
-        let records = ReportFolder.readRecords(of: step, in: traces)
+        let records = ReportFolder.readStableRecords(of: step, in: traces)
         for scenario in Scenario.all {
             guard case .knownIssue(let defects) = step.verdict(for: scenario) else { continue }
             guard let record = records[scenario.id], record.outcome != .running else {

@@ -54,6 +54,7 @@ func tableOfContents(_ chapters: [(step: Step, title: String, minutes: Int)]) ->
     let core = chapters.filter { $0.step.act == 1 }.map(chapter).joined(separator: "\n\n")
     let act = chapters.filter { $0.step.act == 2 }.map(chapter).joined(separator: "\n\n")
     let third = chapters.filter { $0.step.act == 3 }.map(chapter).joined(separator: "\n\n")
+    let side = chapters.filter { $0.step.isSideStep }.map(chapter).joined(separator: "\n\n")
     return """
         @Tutorials(name: "RxDemo") {
             @Intro(title: "How RxSwift works inside, rebuilt step by step") {
@@ -82,6 +83,15 @@ func tableOfContents(_ chapters: [(step: Step, title: String, minutes: Int)]) ->
                 @Image(source: "08-subjects-1.png", alt: "One event, many observers")
 
         \(act)
+            }
+
+            @Volume(name: "A side step: the other design") {
+                Between the second act and the third: article 002's `Signal`, which ties a
+                subscription's life to memory, run through the same scenarios as RxSwift's design.
+
+                @Image(source: "marble-Signal-hotFlatMapHearsEveryInner.svg", alt: "flatMap on a hot source: what correct Rx prints, and what the article's Signal prints")
+
+        \(side)
             }
 
             @Volume(name: "The third act") {
@@ -238,12 +248,19 @@ let writingOrder = [
     "ObserveOn.swift", "SubscribeOn.swift", "Buffer.swift", "main.swift",
 ]
 
+// The side step in the article's order: its Result, then the Signal that sends it.
+let sideStepWritingOrder = [
+    "Result.swift", "Disposable.swift", "Signal.swift", "Map.swift", "FlatMap.swift", "TextField.swift",
+    "TextField+Signal.swift", "main.swift",
+]
+
 func fileStates(of step: Step) throws -> [FileStates] {
     let folder = "Steps/\(step)"
     let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") }
-    let previous = Step(rawValue: step.rawValue - 1)
+    let previous = step.previous
+    let order = step.isSideStep ? sideStepWritingOrder : writingOrder
     let ordered = names.sorted { a, b in
-        (writingOrder.firstIndex(of: a) ?? 100, a) < (writingOrder.firstIndex(of: b) ?? 100, b)
+        (order.firstIndex(of: a) ?? 100, a) < (order.firstIndex(of: b) ?? 100, b)
     }
     return try ordered.compactMap { name in
         let now = try read("\(folder)/\(name)")
@@ -497,10 +514,11 @@ func inlineText(_ text: String) -> String {
 // same scenario, each justified by the defect that makes it, or what this step prints for the
 // same scenario with another operator (`share()` against `publish().refCount()`).
 func predictTheTrace(step: Step, traces: String) throws -> [[String]] {
-    let mine = ReportFolder.readRecords(of: step, in: traces)
-    // Only earlier steps: every wrong answer is a defect the course has already shown.
-    let others = Step.allCases.filter { $0.rawValue < step.rawValue }.map {
-        ($0, ReportFolder.readRecords(of: $0, in: traces))
+    let mine = ReportFolder.readStableRecords(of: step, in: traces)
+    // Only earlier steps: every wrong answer is a defect the course has already shown. The
+    // side step is off the line: its wrong answer is correct Rx.
+    let others = Step.mainLine.filter { !step.isSideStep && $0.rawValue < step.rawValue }.map {
+        ($0, ReportFolder.readStableRecords(of: $0, in: traces))
     }
     var candidates: [(scenario: Scenario, wrong: [(answer: [String], why: String)], weight: Int, group: String?)] = []
     for scenario in step.scenarios {
@@ -520,7 +538,7 @@ func predictTheTrace(step: Step, traces: String) throws -> [[String]] {
                 other.defects.first { $0.scenarios.contains(scenario.id) }.map {
                     "That is what \(other) prints: \($0.title). \($0.cause)."
                 } ?? "That is what \(other) prints."
-            if add(rendered(theirs), why), other.rawValue == step.rawValue - 1 { flips = true }
+            if add(rendered(theirs), why), other == step.previous { flips = true }
         }
         // Step 01 has no step before it: correct Rx is then the wrong answer to what it prints.
         if case .knownIssue = step.verdict(for: scenario) {
@@ -676,6 +694,7 @@ func demoScenario(of step: Step) -> ScenarioID {
     case .rxDemo07: .articleDemo07
     case .rxDemo08, .rxDemo09: .hotLateSubscriber
     case .rxDemo10: .bufferTimeOrCount
+    case .rxDemoSignal: .hotThroughMaps
     case .rxDemo11: .shareReplay1LateSubscriber
     case .rxDemo12: .flatMapLatestDisposesPrevious
     case .rxDemo13: .asSingleTwoElements

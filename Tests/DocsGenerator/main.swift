@@ -10,7 +10,7 @@ import TraceSuite
 //   <!-- generated: demo-output 04 -->
 //   <!-- end generated -->
 // Kinds: `demo-output NN`, `known-issues NN`, `timelines NN`, `changed-files NN-MM`, `diff NN-MM File.swift`,
-// `flips`.
+// `flips`, `verdicts NN MM …` (step NN's scenarios, its verdicts beside those of steps MM …).
 //
 // An excerpt is a fenced swift block right after `<!-- excerpt: Steps/RxDemoNN/File.swift -->`;
 // its text must appear verbatim in that file.
@@ -42,7 +42,7 @@ func stepPages() throws -> [String] {
 }
 
 func stepNumber(_ text: Substring) throws -> Step {
-    guard let number = Int(text), let step = Step(rawValue: number) else {
+    guard let step = Step(number: String(text)) else {
         throw DocsError(
             description: "'\(text)' is not a step; valid steps: " + Step.allCases.map(\.number).joined(separator: " "))
     }
@@ -168,7 +168,8 @@ func knownIssues(of step: Step) -> [String] {
     lines.append("\(step) runs \(step.scenarios.count) of the \(Scenario.all.count) scenarios.")
     if notApplicable > 0 {
         lines.append(
-            "The other \(notApplicable) need \(lacks.joined(separator: " or ")), which \(step) does not have yet"
+            "The other \(notApplicable) need \(lacks.joined(separator: " or ")), which "
+                + (step.isSideStep ? "its design does not have" : "\(step) does not have yet")
                 + " (the [matrix](matrix.md) lists them).")
     }
     return lines
@@ -186,6 +187,50 @@ func timelines(of step: Step) -> [String] {
     return lines
 }
 
+// A step's row of the matrix beside another step's, for the scenarios the first can run; then
+// what keeps the others out, counted by the capability they need.
+func verdicts(of step: Step, beside besides: [Step]) -> [String] {
+    func cell(_ verdict: Verdict) -> String {
+        switch verdict {
+        case .passes: return "passes"
+        case .notApplicable: return "n/a"
+        case .knownIssue(let defects):
+            let some = defects.allSatisfy(\.isIntermittent) ? " (in some runs)" : ""
+            return "known issue " + defects.map { "**\(letter($0))**" }.joined(separator: ", ") + some
+        }
+    }
+    var lines = [
+        "| Scenario | " + (besides + [step]).map(\.description).joined(separator: " | ") + " |",
+        "| --- |" + String(repeating: " --- |", count: besides.count + 1),
+    ]
+    for scenario in step.scenarios {
+        let cells = (besides + [step]).map { cell($0.verdict(for: scenario)) }
+        lines.append("| \(italic(scenario.name)) | " + cells.joined(separator: " | ") + " |")
+    }
+    let verdicts = step.scenarios.map { step.verdict(for: $0) }
+    let passing = verdicts.filter { $0 == .passes }.count
+    let intermittent = verdicts.filter {
+        if case .knownIssue(let defects) = $0 { defects.allSatisfy(\.isIntermittent) } else { false }
+    }.count
+    let others = Scenario.all.filter { !step.scenarios.map(\.id).contains($0.id) }
+    var missing: [Capability: Int] = [:]
+    for scenario in others {
+        for capability in scenario.needs.subtracting(step.capabilities) { missing[capability, default: 0] += 1 }
+    }
+    let reasons = Capability.allCases.compactMap { capability in
+        missing[capability].map { "`\(capability.rawValue)` \($0)" }
+    }
+    lines += [
+        "",
+        "\(step) runs \(step.scenarios.count) of the \(Scenario.all.count) scenarios: \(passing) pass, "
+            + "\(intermittent) more pass in the runs where the subscribers' order happens to be right, "
+            + "and \(step.scenarios.count - passing - intermittent) show its known issues every time. "
+            + "The other \(others.count) are not applicable; what they need and it lacks, with how many need each: "
+            + reasons.joined(separator: ", ") + ".",
+    ]
+    return lines
+}
+
 // For each step, the scenarios whose verdict differs from the step before.
 func flips() -> [String] {
     func names(_ scenarios: [Scenario]) -> String {
@@ -195,7 +240,7 @@ func flips() -> [String] {
         "| Step | Known issues that now pass | New known issues | Newly runnable scenarios |",
         "| --- | --- | --- | --- |",
     ]
-    for (previous, step) in zip(Step.allCases, Step.allCases.dropFirst()) {
+    for (previous, step) in zip(Step.mainLine, Step.mainLine.dropFirst()) {
         func changed(from before: (Verdict) -> Bool, to now: (Verdict) -> Bool) -> [Scenario] {
             Scenario.all.filter { before(previous.verdict(for: $0)) && now(step.verdict(for: $0)) }
         }
@@ -224,6 +269,8 @@ func regionBody(_ spec: String) throws -> [String] {
             + ["```"]
     case ("flips", 1):
         return flips()
+    case ("verdicts", _) where words.count >= 3:
+        return verdicts(of: try stepNumber(words[1]), beside: try words.dropFirst(2).map(stepNumber))
     case ("timelines", 2):
         return timelines(of: try stepNumber(words[1]))
     case ("known-issues", 2):
@@ -242,7 +289,7 @@ func regionBody(_ spec: String) throws -> [String] {
     default:
         throw DocsError(
             description:
-                "unknown region '\(spec)'; kinds: demo-output NN, known-issues NN, timelines NN, changed-files NN-MM, diff NN-MM File.swift, flips"
+                "unknown region '\(spec)'; kinds: demo-output NN, known-issues NN, timelines NN, changed-files NN-MM, diff NN-MM File.swift, flips, verdicts NN MM …"
         )
     }
 }

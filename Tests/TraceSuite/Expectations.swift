@@ -30,7 +30,17 @@ public struct Defect: Hashable, Sendable {
         case leaks
         // The step crashes: the scenario runs only where exit tests isolate it.
         case crashes
+        // Receives are missing: subscriptions that end too early, inners no longer heard.
+        case missingReceives
+        // A transform runs fewer times than once per subscriber: its "map" entries are missing.
+        case sharedTransform
+        // The subscribers of one value get it in another order, which changes from run to
+        // run: the same entries at the same times, in an order that only sometimes differs.
+        case subscriberOrder
     }
+
+    // Whether a run may show it or not: the test then passes either way.
+    public var isIntermittent: Bool { symptom == .subscriberOrder }
 }
 
 extension Defect {
@@ -112,6 +122,47 @@ extension Defect {
             .independentSubscriptionsThroughMap,
         ])
 
+    // The side step: article 002's `Signal` against RxSwift's rules.
+    public static let unheldSubscriptionEnds = Defect(
+        step: .rxDemoSignal, title: "a subscription whose Disposable is not held ends at once",
+        cause:
+            "RxDemoSignal's subscribe returns a Disposable that removes the subscriber in its deinit, so a subscriber that does not keep it is gone before the first value; RxSwift's subscription lasts until dispose() or a terminal event, whoever holds the disposable",
+        symptom: .missingReceives, scenarios: [.hotLateSubscriber, .publishOrderAfterRemoval])
+
+    public static let subscribersInHashOrder = Defect(
+        step: .rxDemoSignal, title: "subscribers get a value in an order that changes from run to run",
+        cause:
+            "RxDemoSignal keeps its subscribers in a dictionary keyed by random UUIDs, and send walks its values in hash order, not in the order they subscribed as RxSwift's Bag does; so it shows in some runs only",
+        symptom: .subscriberOrder,
+        scenarios: [
+            .heldLateSubscriber, .heldDisposeOne, .heldDisposeFromOwnHandler, .heldDisposeOtherDuringSend,
+            .hotMapPerSubscriber,
+        ])
+
+    public static let cycleKeepsSubscription = Defect(
+        step: .rxDemoSignal, title: "a subscription whose Disposable a cycle holds never ends",
+        cause:
+            "RxDemoSignal has no dispose(): a subscription ends only when its Disposable is freed, so letting go of it ends nothing while the subscriber's own reference (a screen that stores it, and whose closure the signal keeps) still holds it",
+        symptom: .extraReceives, scenarios: [.keptDisposableDisposed])
+
+    public static let cycleLeaks = Defect(
+        step: .rxDemoSignal, title: "a subscriber that keeps its Disposable is never freed",
+        cause:
+            "RxDemoSignal's Disposable holds the signal, the signal holds the subscriber's closure, and the subscriber holds the Disposable: a cycle that only freeing the Disposable could break",
+        symptom: .leaks, scenarios: [.keptDisposableDisposed])
+
+    public static let flatMapKeepsLatest = Defect(
+        step: .rxDemoSignal, title: "flatMap hears only the latest inner signal",
+        cause:
+            "RxDemoSignal's flatMap keeps the inner subscription in one variable, _dispose: assigning the next one frees the one before, whose deinit unsubscribes it, so it is RxSwift's flatMapLatest, not its flatMap (and its `if _dispose != nil` runs before any value has come, so it never keeps one)",
+        symptom: .missingReceives, scenarios: [.hotFlatMapHearsEveryInner])
+
+    public static let mapSharedBySubscribers = Defect(
+        step: .rxDemoSignal, title: "map runs its transform once for all subscribers",
+        cause:
+            "RxDemoSignal's map subscribes to its source once, when it is made, and every subscriber of the new signal shares that subscription; RxSwift's map is cold, one subscription and one call of the transform per subscriber",
+        symptom: .sharedTransform, scenarios: [.hotMapPerSubscriber])
+
     public static let all: [Defect] = [
         noTerminalState, flagSetAfterMembers, disposeRecursesForever(.rxDemo02), disposeClosureKeepsChain(.rxDemo02),
         disposeRecursesForever(.rxDemo03), sinkKeepsSubscriber(.rxDemo03, [.subscriberKeepsDisposable]),
@@ -122,6 +173,8 @@ extension Defect {
         compositeCycleLeaks,
         generatorDisposableDropped, mapDropsUpstream,
         sinkKeepsSubscriber(.rxDemo05, [.subscriberKeepsDisposable, .subscriberKeepsDisposableThroughMaps]),
+        unheldSubscriptionEnds, subscribersInHashOrder, cycleKeepsSubscription, cycleLeaks, flatMapKeepsLatest,
+        mapSharedBySubscribers,
     ]
 
     // Whether `trace` differs from the expected one exactly as these defects make it differ.
@@ -160,7 +213,40 @@ extension Defect {
         if symptoms.contains(.leaks) {
             actual.removeAll { TraceEntry($0).isStillAlive }
         }
+        if symptoms.contains(.subscriberOrder) {
+            expected = sortedWithinEachTime(expected)
+            actual = sortedWithinEachTime(actual)
+        }
+        // What may be missing: the actual trace is the expected one without some of these.
+        var mayLack: [(String) -> Bool] = []
+        if symptoms.contains(.missingReceives) { mayLack.append { TraceEntry($0).event.hasPrefix("receive ") } }
+        if symptoms.contains(.sharedTransform) { mayLack.append { TraceEntry($0).event.hasPrefix("map ") } }
+        if !mayLack.isEmpty {
+            var rest = actual[...]
+            for entry in expected {
+                if rest.first == entry {
+                    rest = rest.dropFirst()
+                } else if !mayLack.contains(where: { $0(entry) }) {
+                    return false
+                }
+            }
+            return rest.isEmpty && actual.count < expected.count
+        }
         return actual == expected
+    }
+
+    // Each run of entries at one time, sorted: the order within a moment no longer counts.
+    static func sortedWithinEachTime(_ trace: [String]) -> [String] {
+        var result: [String] = []
+        var moment: [String] = []
+        for entry in trace {
+            if let last = moment.last, TraceEntry(last).time != TraceEntry(entry).time {
+                result += moment.sorted()
+                moment = []
+            }
+            moment.append(entry)
+        }
+        return result + moment.sorted()
     }
 }
 
@@ -181,8 +267,13 @@ extension Scenario {
         let addsDispose = title(.disposeLateOrNever)
         let addsReceive = title(.extraReceives)
         let sendsWhenDisposed = source.sendsWhenDisposed != nil
+        let lacksReceive = title(.missingReceives)
+        let lacksMap = title(.sharedTransform)
         return Allowance(
             mayLack: { index in
+                let event = TraceEntry(expected[index]).event
+                if let lacksReceive, event.hasPrefix("receive ") { return lacksReceive }
+                if let lacksMap, event.hasPrefix("map ") { return lacksMap }
                 guard let lacksDispose else { return nil }
                 let afterDispose = sendsWhenDisposed && index > 0 && isDispose(expected[index - 1])
                 return isDispose(expected[index]) || afterDispose ? lacksDispose : nil

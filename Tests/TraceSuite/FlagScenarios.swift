@@ -96,6 +96,7 @@ extension ThreadScenario {
         case .subscribeOnQueue:
             return subscribeOnRound(Adapter.self)
         case .disposeRacingCompleted, .twoDisposesAtOnce, .subjectSendsWhileObserversChange,
+            .hotSourceSendsWhileSubscribersChange,
             .handlerWaitsForAnotherThread, .shareFirstSubscribersAtOnce, .flatMapInnersFromTwoThreads,
             .hooksReplacedWhileErrorsArrive:
             preconditionFailure("«\(name)» is not a flag scenario")

@@ -220,3 +220,38 @@ public func crashAdvice(trace: [String], message: String) -> String {
         "The step crashed after tracing: \(traced). The other scenarios run in processes of their own and still report.\n"
         + cause
 }
+
+extension ReportFolder {
+    // The records of a step as pictures and questions show them: where a known issue of the
+    // step reorders the subscribers of one moment from run to run (the side step's), they
+    // stand in the order of their labels, so that what `make docs` writes is the same on
+    // every run. Verdicts always judge the trace as it was.
+    public static func readStableRecords(of step: Step, in folder: String) -> [ScenarioID: ScenarioRecord] {
+        readRecords(of: step, in: folder).mapValues { record in
+            guard let scenario = Scenario.all.first(where: { $0.id == record.id }),
+                step.knownDefects(of: scenario).contains(where: \.isIntermittent)
+            else { return record }
+            var stable = record
+            stable.trace = inLabelOrder(record.trace)
+            return stable
+        }
+    }
+
+    // Each run of receives by labelled subscribers at one moment, sorted by label.
+    static func inLabelOrder(_ trace: [String]) -> [String] {
+        func isSubscriberReceive(_ entry: TraceEntry) -> Bool {
+            entry.label?.count == 1 && entry.event.hasPrefix("receive ")
+        }
+        var result: [String] = []
+        var run: [String] = []
+        for entry in trace {
+            let parsed = TraceEntry(entry)
+            if let last = run.last, !isSubscriberReceive(parsed) || TraceEntry(last).time != parsed.time {
+                result += run.sorted { TraceEntry($0).label! < TraceEntry($1).label! }
+                run = []
+            }
+            if isSubscriberReceive(parsed) { run.append(entry) } else { result.append(entry) }
+        }
+        return result + run.sorted { TraceEntry($0).label! < TraceEntry($1).label! }
+    }
+}

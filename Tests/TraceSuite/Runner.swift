@@ -397,7 +397,6 @@ extension Scenario {
         _ op: Operator, _ stream: Adapter.Stream, on adapter: Adapter.Type, clock: Timeline, trace: Trace,
         lifetimes: Lifetimes
     ) -> Adapter.Stream {
-        let handle = Adapter.innerSources()
         let sources = op.innerScripts.map { label, script in
             (
                 label,
@@ -405,13 +404,17 @@ extension Scenario {
                     script: script, clock: clock, trace: trace, lifetimes: lifetimes, labels: [], fixedLabel: label)
             )
         }
+        let byLabel = Dictionary(uniqueKeysWithValues: sources)
+        let inner = { (element: Int) in
+            byLabel["inner \(element)"].map { Adapter.create($0) } ?? Adapter.innerSources().empty()
+        }
+        // Made when flatMap asks: the side step's inner signals start when they are made.
+        if case .flatten(.flatMap, _) = op { return Adapter.flatMap(stream, inner) }
+        let handle = Adapter.innerSources()
         let streams = sources.map { Adapter.create($0.1) }
         switch op {
         case .flatten(let kind, _):
-            let byLabel = Dictionary(uniqueKeysWithValues: sources)
-            return handle.flatten(stream, kind) { element in
-                byLabel["inner \(element)"].map { Adapter.create($0) } ?? handle.empty()
-            }
+            return handle.flatten(stream, kind, inner)
         case .merge: return handle.merge([stream] + streams)
         case .amb(_, let form): return handle.amb([stream] + streams, form == .list)
         case .catchWith: return handle.catchWith(stream) { streams[0] }

@@ -71,7 +71,20 @@ public struct Scenario: Sendable {
         }
         if subscribers.contains(where: \.inBag) || bagFreedAt != nil { needs.insert(.disposeBag) }
         if isShared { needs.insert(.sharing) }
-        if operators.contains(where: \.hasInnerSources) { needs.insert(.innerSources) }
+        for op in operators where op.hasInnerSources {
+            if case .flatten(.flatMap, _) = op { needs.insert(.flatMap) } else { needs.insert(.innerSources) }
+            // The inners are `create`s: one that sends during its subscription, or has a
+            // dispose closure, is cold.
+            if op.innerScripts.contains(where: {
+                $0.script.hasDisposeClosure || $0.script.actions.contains { $0.time == 0 }
+            }) {
+                needs.insert(.coldSources)
+            }
+        }
+        if source.hasTerminalEvent || operators.contains(where: \.endsStreams) { needs.insert(.terminalEvents) }
+        if !probes.isEmpty || subscribers.contains(where: { $0.asksValueOnReceiving != nil }) {
+            needs.insert(.subjects)
+        }
         if tracesUnhandledErrors || operators.contains(where: \.isTraitConversion)
             || subscribers.contains(where: { if case .trait = $0.style { true } else { false } })
         {
@@ -83,13 +96,15 @@ public struct Scenario: Sendable {
             needs.formUnion([.bindings, .schedulers])
         }
         switch kind {
-        case .create: break
-        case .empty, .never, .error, .deferred: needs.insert(.innerSources)
+        case .create: needs.insert(.coldSources)
+        case .empty, .never, .error: needs.insert(.innerSources)
+        case .deferred: needs.formUnion([.innerSources, .coldSources])
         case .trait: needs.insert(.traits)
         case .app: needs.insert(.bindings)
-        case .plainSubscribedOnScheduler: needs.insert(.schedulers)
-        case .just: needs.insert(.just)
-        case .publishSubject, .behaviorSubject: needs.insert(.subjects)
+        case .plainSubscribedOnScheduler: needs.formUnion([.schedulers, .coldSources])
+        case .just: needs.formUnion([.just, .terminalEvents])
+        case .publishSubject: needs.insert(.hotSource)
+        case .behaviorSubject: needs.formUnion([.hotSource, .subjects])
         }
         return needs
     }
@@ -175,6 +190,10 @@ enum LifetimeCheck: Sendable {
 }
 
 public enum Capability: String, Sendable, CaseIterable {
+    // `Observable.create`: a cold source, whose generator runs once per subscription.
+    case coldSources
+    // `completed` and `error`, after which a subscription gets nothing more.
+    case terminalEvents
     // `subscribe` returns a Disposable, and the event generator can return one.
     case dispose
     // The `map` operator.
@@ -185,13 +204,19 @@ public enum Capability: String, Sendable, CaseIterable {
     case disposeBag
     // `Observable.just`.
     case just
-    // `PublishSubject` and `BehaviorSubject`.
+    // A hot source that whoever holds it pushes into, shared by its subscribers: a
+    // `PublishSubject`, or the article's `Signal.empty()`.
+    case hotSource
+    // RxSwift's subjects beyond that: `BehaviorSubject`, `hasObservers`, `value()`, a
+    // subject's own `dispose()`, terminal events kept for late subscribers.
     case subjects
     // Schedulers: `observe(on:)`, `buffer`, and a virtual-time scheduler to run them on.
     case schedulers
     // Sharing: `share(replay:scope:)`, `publish()`, `multicast(_:)`, `connect()`, `refCount()`.
     case sharing
-    // Operators that subscribe to observables of their own: `flatMap`, `flatMapLatest`,
+    // `flatMap`: an inner source for every element, each subscribed as it comes.
+    case flatMap
+    // Operators that subscribe to observables of their own: `flatMapLatest`,
     // `concatMap`, `Observable.merge`, `amb`, `catch`, `catchAndReturn`, `retry`; and the small
     // sources they use: `empty()`, `never()`, `error(_:)`, `deferred(_:)`.
     case innerSources
@@ -311,6 +336,12 @@ struct SourceScript: Sendable {
     let tracesRuns: Bool
 
     var hasClock: Bool { actions.contains { $0.time > 0 } }
+
+    // Whether it ends with completed or an error, or sends one from its dispose closure.
+    var hasTerminalEvent: Bool {
+        actions.contains { if case .next = $0.signal { false } else { true } }
+            || sendsWhenDisposed.map { if case .next = $0 { false } else { true } } ?? false
+    }
 
     init(
         hasDisposeClosure: Bool, sendsWhenDisposed: Signal? = nil, disposesAgainWhenDisposed: Bool = false,
@@ -491,6 +522,12 @@ enum Operator: Sendable {
         } else {
             ""
         }
+    }
+
+    // Whether it can end a stream: a map that throws, or an inner source that ends.
+    var endsStreams: Bool {
+        if case .failing = self { return true }
+        return innerScripts.contains { $0.script.hasTerminalEvent }
     }
 
     var isTraitConversion: Bool { if case .asTrait = self { true } else { false } }

@@ -169,6 +169,21 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
     case searchRefreshRetries = "search screen: a refresh tap searches the latest query again"
     case searchClosedCancels =
         "search screen: closing it cancels the running request, and nothing is left alive or subscribed"
+    // Hot sources written so that the side step's `Signal` can run them too: every subscriber
+    // keeps its subscription (there, only a held Disposable keeps one), no terminal events.
+    case heldUntilDisposed = "hot, its disposable held: a subscriber gets what is sent until it disposes"
+    case heldLateSubscriber = "hot, every disposable held: a late subscriber gets only what comes after it"
+    case heldDisposeOne = "hot, every disposable held: disposing one subscription ends only that one"
+    case heldDisposeFromOwnHandler =
+        "hot, every disposable held: a subscriber that disposes in its own handler gets nothing more"
+    case heldDisposeOtherDuringSend =
+        "hot, every disposable held: a subscriber that another's handler disposes during a send still gets that value"
+    case hotThroughMaps = "hot, its disposable held: map { $0 * 2 }.map { $0 + 1 } on every value sent"
+    case hotMapPerSubscriber = "hot, every disposable held: map calls its transform once per subscriber"
+    case keptDisposableDisposed =
+        "hot: a subscriber that keeps its own disposable and disposes it gets nothing more, and is freed"
+    case hotFlatMapHearsEveryInner = "flatMap on a hot source: every inner is heard, the earlier ones too"
+    case hotFlatMapLatestHearsLatest = "flatMapLatest on a hot source: only the latest inner is heard"
 }
 
 extension Scenario {
@@ -781,7 +796,7 @@ extension Scenario {
                     "t1 connect", "t1 subscribe", "t2 send 1", "t2 receive 1", "t3 disconnect", "t3 dispose",
                     "t4 connect", "t4 subscribe", "t5 send 1", "t5 receive 1",
                 ]),
-        ] + innerSourceScenarios + traitScenarios + bindingScenarios
+        ] + innerSourceScenarios + traitScenarios + bindingScenarios + heldHotScenarios
 
     // Sources of the sharing scenarios: every run traced, with a dispose closure.
     private static let sharedSource = SourceScript(
@@ -1108,5 +1123,87 @@ extension Scenario {
     private static let ambTrace = [
         "t1 source 2: send 20", "t1 dispose", "t1 receive 20", "t2 send 1", "t3 source 2: send 21", "t3 receive 21",
         "t4 send completed", "t5 source 2: send completed", "t5 receive completed", "t5 source 2: dispose",
+    ]
+}
+
+extension SubscriberScript {
+    // Keeps its subscription until after the run, as a screen that stores the disposable does.
+    static func held(at time: Int = 0) -> Self { .init(subscribeTime: time, disposableHeldElsewhere: true) }
+}
+
+extension Scenario {
+    // Hot sources with every subscription kept, so that the side step's `Signal` can run them
+    // (it has no terminal events and ends a subscription whose Disposable is freed); RxSwift's
+    // PublishSubject and map give every expected trace here. Beside `hotLateSubscriber` and
+    // the `publish…` scenarios, which drop their disposables or need more than a signal has.
+    private static let flatMapInners: [Int: SourceScript] = [
+        1: SourceScript(hasDisposeClosure: false, .send(11, at: 1), .send(12, at: 3)),
+        2: SourceScript(hasDisposeClosure: false, .send(21, at: 2)),
+    ]
+
+    fileprivate static let heldHotScenarios: [Scenario] = [
+        Scenario(
+            .heldUntilDisposed, kind: .publishSubject,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
+            subscribers: [.dispose(at: 2)],
+            expected: ["t1 send 1", "t1 receive 1", "t3 send 2"]),
+        Scenario(
+            .heldLateSubscriber, kind: .publishSubject,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
+            subscribers: [.held(), .held(at: 2)],
+            expected: ["t1 send 1", "t1 a: receive 1", "t3 send 2", "t3 a: receive 2", "t3 b: receive 2"]),
+        Scenario(
+            .heldDisposeOne, kind: .publishSubject,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
+            subscribers: [.dispose(at: 2), .held()],
+            expected: ["t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t3 send 2", "t3 b: receive 2"]),
+        Scenario(
+            .heldDisposeFromOwnHandler, kind: .publishSubject,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2)),
+            subscribers: [SubscriberScript(disposeOnReceiving: 1), .held()],
+            expected: ["t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t2 send 2", "t2 b: receive 2"]),
+        // As `publishDisposeOtherDuringSend`: the value goes to the subscribers there were when
+        // it was sent. (b keeps its subscription until a disposes it.)
+        Scenario(
+            .heldDisposeOtherDuringSend, kind: .publishSubject,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2)),
+            subscribers: [SubscriberScript(disposesOther: (onReceiving: 1, subscriber: 1)), SubscriberScript()],
+            expected: ["t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t2 send 2", "t2 a: receive 2"]),
+        Scenario(
+            .hotThroughMaps, kind: .publishSubject,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2)),
+            operators: [.times(2), .plus(1)], subscribers: [.held()],
+            expected: ["t1 send 1", "t1 receive 3", "t2 send 2", "t2 receive 5"]),
+        // Each subscription to a map is a map sink of its own, subscribed to the subject.
+        Scenario(
+            .hotMapPerSubscriber, kind: .publishSubject,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1)),
+            operators: [.tracedTimes(2)], subscribers: [.held(), .held()],
+            expected: ["t1 send 1", "t1 map 1", "t1 a: receive 2", "t1 map 1", "t1 b: receive 2"]),
+        // Disposing removes the observer from the subject: the subscriber's own reference to
+        // its disposable no longer matters, and nothing is left once the harness lets go.
+        Scenario(
+            .keptDisposableDisposed, kind: .publishSubject,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
+            subscribers: [SubscriberScript(disposeTimes: [2], keepsDisposable: true)], lifetimes: .everything,
+            expected: ["t1 send 1", "t1 receive 1", "t3 send 2"]),
+        // Inner 1 starts at t1 (sends at t2 and t4), inner 2 at t3 (sends at t5).
+        Scenario(
+            .hotFlatMapHearsEveryInner, kind: .publishSubject,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
+            operators: [.flatten(.flatMap, inners: flatMapInners)], subscribers: [.held()],
+            expected: [
+                "t1 send 1", "t2 inner 1: send 11", "t2 receive 11", "t3 send 2", "t4 inner 1: send 12",
+                "t4 receive 12", "t5 inner 2: send 21", "t5 receive 21",
+            ]),
+        // Element 2 disposes inner 1: its send at t4 goes nowhere.
+        Scenario(
+            .hotFlatMapLatestHearsLatest, kind: .publishSubject,
+            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
+            operators: [.flatten(.flatMapLatest, inners: flatMapInners)], subscribers: [.held()],
+            expected: [
+                "t1 send 1", "t2 inner 1: send 11", "t2 receive 11", "t3 send 2", "t4 inner 1: send 12",
+                "t5 inner 2: send 21", "t5 receive 21",
+            ]),
     ]
 }

@@ -37,6 +37,8 @@ public protocol StepAdapter {
     static func sharing() -> SharingHandle<Stream>
     // From step 12: operators that subscribe to sources of their own, and the small sources.
     static func innerSources() -> InnerSourcesHandle<Stream>
+    // `stream.flatMap(selector)`: step 12's, and the side step's, which has no other such operator.
+    static func flatMap(_ stream: Stream, _ selector: @escaping (Int) -> Stream) -> Stream
     // From step 13: traits and `Hooks`.
     static func traits() -> TraitsHandle<Stream>
     // From step 14: the search screen's view model, on the step's virtual time.
@@ -93,6 +95,9 @@ extension StepAdapter {
     }
     public static func innerSources() -> InnerSourcesHandle<Stream> {
         preconditionFailure("\(step) has no flatMap; scenarios that need it are not applicable")
+    }
+    public static func flatMap(_ stream: Stream, _ selector: @escaping (Int) -> Stream) -> Stream {
+        innerSources().flatten(stream, .flatMap, selector)
     }
     public static func traits() -> TraitsHandle<Stream> {
         preconditionFailure("\(step) has no Single; scenarios that need it are not applicable")
@@ -328,44 +333,70 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
     case rxDemo08
     case rxDemo09
     case rxDemo10
+    // The side step, between the second act and the third: article 002's `Signal`, the other
+    // design, run through the same suite. Off the line: no step before or after it.
+    case rxDemoSignal = 100
     // The third act: sharing, then operators that own several subscriptions.
-    case rxDemo11
+    case rxDemo11 = 11
     case rxDemo12
     case rxDemo13
     case rxDemo14
 
     public var description: String { "RxDemo" + number }
 
-    // "07": how STEP=, folders and pages spell it.
-    public var number: String { (rawValue < 10 ? "0" : "") + "\(rawValue)" }
+    // "07": how STEP=, folders and pages spell it; "Signal" for the side step.
+    public var number: String { isSideStep ? "Signal" : (rawValue < 10 ? "0" : "") + "\(rawValue)" }
+
+    // STEP=07, STEP=7, STEP=Signal or STEP=signal.
+    public init?(number text: String) {
+        if text.lowercased() == "signal" {
+            self = .rxDemoSignal
+        } else if let number = Int(text), text.count <= 2, number != Step.rxDemoSignal.rawValue,
+            let step = Step(rawValue: number)
+        {
+            self = step
+        } else {
+            return nil
+        }
+    }
+
+    public var isSideStep: Bool { self == .rxDemoSignal }
+
+    // The numbered steps, 01 to 14, in order: what builds on what.
+    public static let mainLine: [Step] = allCases.filter { !$0.isSideStep }.sorted { $0.rawValue < $1.rawValue }
+
+    // The step this one starts from, and the one after it; none for 01, 14 and the side step.
+    public var previous: Step? { isSideStep ? nil : Step(rawValue: rawValue - 1) }
+    public var next: Step? { isSideStep ? nil : Step(rawValue: rawValue + 1) }
 
     public var capabilities: Set<Capability> {
-        switch self {
-        case .rxDemo01: []
-        case .rxDemo02, .rxDemo03: [.dispose]
-        case .rxDemo04, .rxDemo05, .rxDemo06: [.dispose, .map]
-        case .rxDemo07: [.dispose, .map, .handlers, .disposeBag, .just]
-        case .rxDemo08, .rxDemo09: [.dispose, .map, .handlers, .disposeBag, .just, .subjects]
-        case .rxDemo10: [.dispose, .map, .handlers, .disposeBag, .just, .subjects, .schedulers]
-        case .rxDemo11: [.dispose, .map, .handlers, .disposeBag, .just, .subjects, .schedulers, .sharing]
-        case .rxDemo12:
-            [.dispose, .map, .handlers, .disposeBag, .just, .subjects, .schedulers, .sharing, .innerSources]
-        case .rxDemo13:
-            [.dispose, .map, .handlers, .disposeBag, .just, .subjects, .schedulers, .sharing, .innerSources, .traits]
-        case .rxDemo14:
-            [
-                .dispose, .map, .handlers, .disposeBag, .just, .subjects, .schedulers, .sharing, .innerSources, .traits,
-                .bindings,
-            ]
+        let core: Set<Capability> = [.coldSources, .terminalEvents]
+        let api: Set<Capability> = core.union([.dispose, .map, .handlers, .disposeBag, .just])
+        let subjects = api.union([.hotSource, .subjects])
+        return switch self {
+        case .rxDemo01: core
+        case .rxDemo02, .rxDemo03: core.union([.dispose])
+        case .rxDemo04, .rxDemo05, .rxDemo06: core.union([.dispose, .map])
+        case .rxDemo07: api
+        case .rxDemo08, .rxDemo09: subjects
+        case .rxDemo10: subjects.union([.schedulers])
+        case .rxDemo11: subjects.union([.schedulers, .sharing])
+        case .rxDemo12: subjects.union([.schedulers, .sharing, .flatMap, .innerSources])
+        case .rxDemo13: subjects.union([.schedulers, .sharing, .flatMap, .innerSources, .traits])
+        case .rxDemo14: subjects.union([.schedulers, .sharing, .flatMap, .innerSources, .traits, .bindings])
+        // A signal is pushed into by whoever holds its sink; it never ends, and a subscription
+        // ends when its Disposable is freed.
+        case .rxDemoSignal: [.hotSource, .dispose, .map, .flatMap]
         }
     }
 
     // Steps 01-06 are the core; 07 on, RxSwift's own API: the second act (07-10), then the
-    // third (11 on).
-    public var isSecondAct: Bool { rawValue >= 7 }
-    public var act: Int { rawValue <= 6 ? 1 : rawValue <= 10 ? 2 : 3 }
+    // third (11 on). The side step belongs to none (act 0).
+    public var isSecondAct: Bool { !isSideStep && rawValue >= 7 }
+    public var act: Int { isSideStep ? 0 : rawValue <= 6 ? 1 : rawValue <= 10 ? 2 : 3 }
 
-    // Whose shape the shape checks hold the step to: the article's (01-06) or RxSwift's.
+    // Whose shape the shape checks hold the step to: the article's (01-06, and the side
+    // step's own article) or RxSwift's.
     public var shapeSource: String { isSecondAct ? "RxSwift's" : "the article's" }
 }
 

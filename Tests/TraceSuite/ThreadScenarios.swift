@@ -10,6 +10,9 @@ public enum ThreadScenarioID: String, Sendable, CaseIterable, Codable {
     case subjectSendsWhileObserversChange =
         "a subject sends on one thread while observers come and go on another, which then disposes the subject"
     case handlerWaitsForAnotherThread = "an observer's handler waits for another thread that asks the subject"
+    // Also the side step's: its `Signal` has no `hasObservers` and no `dispose()`.
+    case hotSourceSendsWhileSubscribersChange =
+        "a hot source sends on one thread while subscribers come and go on another"
     // From step 09: one scenario for every flag and lock the page makes atomic or locked. In
     // each, the two accesses that race come before anything the two threads share (see
     // `ThreadScenario.all`), so ThreadSanitizer names a plain variable on every run.
@@ -55,8 +58,9 @@ public struct ThreadScenario: Sendable, CustomStringConvertible {
     }
 
     public static let all: [ThreadScenario] = [
-        ThreadScenario(id: .disposeRacingCompleted, needs: [.dispose]),
-        ThreadScenario(id: .twoDisposesAtOnce, needs: [.dispose]),
+        ThreadScenario(id: .disposeRacingCompleted, needs: [.dispose, .coldSources, .terminalEvents]),
+        ThreadScenario(id: .twoDisposesAtOnce, needs: [.dispose, .coldSources]),
+        ThreadScenario(id: .hotSourceSendsWhileSubscribersChange, needs: [.hotSource, .dispose]),
         ThreadScenario(id: .subjectSendsWhileObserversChange, needs: [.subjects]),
         ThreadScenario(id: .handlerWaitsForAnotherThread, needs: [.subjects]),
         // The thread that only reads (sends elements, asks hasObservers or value()) shares no
@@ -85,8 +89,10 @@ public struct ThreadScenario: Sendable, CustomStringConvertible {
 
 extension Step {
     // From step 06 on, the core is complete enough to be raced; from step 09 on it is safe.
+    // The side step is raced like step 06: it has none of the thread-safe steps' own types.
     public var threadScenarios: [ThreadScenario] {
-        ThreadScenario.all.filter { $0.from.rawValue <= rawValue && $0.needs.isSubset(of: capabilities) }
+        let level = isSideStep ? Step.rxDemo06 : self
+        return ThreadScenario.all.filter { $0.from.rawValue <= level.rawValue && $0.needs.isSubset(of: capabilities) }
     }
 
     public var selectedThreadScenarios: [ThreadScenario] {
@@ -95,12 +101,14 @@ extension Step {
     }
 
     // Steps 06-08 keep their flags and a subject's bag in plain variables.
-    public var isThreadSafe: Bool { rawValue >= 9 }
+    public var isThreadSafe: Bool { !isSideStep && rawValue >= 9 }
 
     public var threadDefect: String? {
         isThreadSafe
             ? nil
-            : "\(self) is not thread-safe: its disposed and stopped flags, the SinkDisposer's state and a subject's bag are plain variables, so two threads can both see \"not yet disposed\"; under ThreadSanitizer every such scenario reports a race or crashes, while a plain run only sometimes shows an effect"
+            : isSideStep
+                ? "\(self) is not thread-safe, as the article says itself: a signal's subscribers dictionary is a plain variable that send reads while subscribe and a Disposable's deinit write it, so under ThreadSanitizer every such scenario reports a race, and a plain run can lose a value or crash"
+                : "\(self) is not thread-safe: its disposed and stopped flags, the SinkDisposer's state and a subject's bag are plain variables, so two threads can both see \"not yet disposed\"; under ThreadSanitizer every such scenario reports a race or crashes, while a plain run only sometimes shows an effect"
     }
 }
 
@@ -341,7 +349,10 @@ extension ThreadScenario {
                 return "\(received) subscribers got the element and the source was disposed \(disposes) times"
             }
             return nil
-        case .subjectSendsWhileObserversChange:
+        case .subjectSendsWhileObserversChange, .hotSourceSendsWhileSubscribersChange:
+            // The side step's signal cannot be asked or disposed: only the sends and the
+            // subscribers race there.
+            let asks = id == .subjectSendsWhileObserversChange
             let subject = Adapter.publishSubject()
             let steady = RecordingSubscriber(trace: trace, label: "a", disposeOnReceiving: nil)
             let kept = Adapter.subscribe(subject.stream, steady)
@@ -351,22 +362,22 @@ extension ThreadScenario {
                 {
                     for value in values {
                         subject.send(.next(value))
-                        _ = subject.hasObservers()
+                        if asks { _ = subject.hasObservers() }
                     }
                 },
                 {
                     for _ in values {
                         let subscriber = RecordingSubscriber(trace: others, label: "b", disposeOnReceiving: nil)
                         Adapter.subscribe(subject.stream, subscriber).dispose?()
-                        _ = subject.hasObservers()
+                        if asks { _ = subject.hasObservers() }
                     }
-                    subject.dispose()
+                    if asks { subject.dispose() }
                 })
             kept.dispose?()
             // Whenever the subject was disposed, the steady subscriber got 0, 1, 2, … up to
-            // there: each value once, in order, none after a gap.
+            // there: each value once, in order, none after a gap. Undisposed, all of them.
             let received = trace.entries
-            let expected = values.prefix(received.count).map { "a: receive \($0)" }
+            let expected = values.prefix(asks ? received.count : values.count).map { "a: receive \($0)" }
             guard received == expected else {
                 return "the steady subscriber got \(received.count) events, not 0, 1, 2, … once each in order"
             }

@@ -227,6 +227,8 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
         for (defect, status) in defectStatuses(of: step, Array(zip(scenarios, results))) {
             switch status {
             // While other scenarios fail, passing scenarios may owe it to another mistake.
+            case .fixed where defect.isIntermittent:
+                say("  - \(defect.title): not seen in this run (it shows in some runs only)")
             case .fixed: say("  - \(defect.title): " + (done ? "fixed in your code" : "its scenarios pass now"))
             case .shown: say("  - \(defect.title): your code still shows it")
             case .failsDifferently(let scenarios):
@@ -259,7 +261,9 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
     say()
     if done {
         say("Done: \(step) passes every scenario the reference step passes, and has \(step.shapeSource) shape.")
-        if let next = Step(rawValue: step.rawValue + 1) {
+        if step.isSideStep {
+            say("That was the side step. Back on the line, the third act: make start STEP=11")
+        } else if let next = step.next {
             say("Next: make start STEP=\(next.number)")
         } else {
             say("That was the last step. What real RxSwift adds beyond it: Docs/beyond-06.md")

@@ -403,6 +403,13 @@ let mutants: [Mutant] = [
             "            return Disposables.create {\n                cancle?.stop()\n            }":
                 "            return Disposables.create()"
         ]),
+    // The side step: what the article's own text warns about, forgotten.
+    Mutant(
+        step: .rxDemoSignal, mistake: "map forgets to keep its subscription in objects: the mapped signal goes quiet",
+        file: "Map.swift", changes: ["        signal.objects.append(dispose)\n": "        _ = dispose\n"]),
+    Mutant(
+        step: .rxDemoSignal, mistake: "Disposable without its deinit: letting go of it never unsubscribes",
+        file: "Disposable.swift", changes: ["    deinit {\n        dispose()\n    }\n": ""]),
 ]
 
 // Correct solutions that differ from the reference: the suite must call each of them done.

@@ -29,22 +29,33 @@ func parseStep(_ text: String?) throws -> Step {
     guard let text, !text.isEmpty else {
         throw WorkshopError(description: "say which step, e.g. STEP=04; valid steps: \(valid)")
     }
-    guard let number = Int(text), let step = Step(rawValue: number), text.count <= 2 else {
+    guard let step = Step(number: text) else {
         throw WorkshopError(description: "STEP=\(text) is not a step; valid steps: \(valid)")
     }
     return step
 }
 
 // Files a starter takes from the reference as they are: step 14's app around the view model
-// the participant writes (its controls, its network agent, its screen).
+// the participant writes (its controls, its network agent, its screen); the side step's text
+// field, which stands in for UIKit's.
 func givenFiles(_ step: Step) -> [String] {
-    step == .rxDemo14 ? ["Controls.swift", "NetworkAgent.swift", "SearchScreen.swift"] : []
+    switch step {
+    case .rxDemo14: ["Controls.swift", "NetworkAgent.swift", "SearchScreen.swift"]
+    case .rxDemoSignal: ["TextField.swift"]
+    default: []
+    }
+}
+
+// What a step with no step before it starts from: step 01 from its Event; the side step from
+// nothing but its given files.
+func startingFiles(_ step: Step) -> [String] {
+    step == .rxDemo01 ? ["Event.swift"] : []
 }
 
 // The reference files a step adds or changes, compared with the step before.
 func changedFiles(_ step: Step) -> [String] {
     let current = listFiles(in: "Steps/\(step)").filter { $0 != "main.swift" && !givenFiles(step).contains($0) }
-    guard let previous = Step(rawValue: step.rawValue - 1) else { return current.filter { $0 != "Event.swift" } }
+    guard let previous = step.previous else { return current.filter { !startingFiles(step).contains($0) } }
     return current.compactMap { file in
         let before = read("Steps/\(previous)/\(file)")
         if before == nil { return "\(file) (new)" }
@@ -80,8 +91,9 @@ struct Starter {
 }
 
 func chooseStarter(for workspace: Workspace, from choice: String?) throws -> Starter {
-    guard let previous = Step(rawValue: workspace.step.rawValue - 1) else {
-        return Starter(folder: nil, origin: "Event.swift and this step's demo", reason: nil)
+    guard let previous = workspace.step.previous else {
+        let given = (startingFiles(workspace.step) + givenFiles(workspace.step)).joined(separator: ", ")
+        return Starter(folder: nil, origin: "\(given) and this step's demo", reason: nil)
     }
     let mine = Workspace(step: previous, root: workspace.root)
     let number = mine.number
@@ -132,7 +144,7 @@ func createStarter(_ workspace: Workspace, from starter: Starter) throws {
     if let folder = starter.folder {
         try copy(listFiles(in: folder).filter { $0 != "main.swift" }, from: folder, to: workspace.path)
     } else {
-        try copy(["Event.swift"], from: workspace.reference, to: workspace.path)
+        try copy(startingFiles(workspace.step), from: workspace.reference, to: workspace.path)
     }
     try copy(["main.swift"] + givenFiles(workspace.step), from: workspace.reference, to: workspace.path)
     try files.createDirectory(atPath: workspace.stateFolder, withIntermediateDirectories: true)
@@ -246,7 +258,12 @@ func restore(_ workspace: Workspace) throws {
 }
 
 // The course's acts, for `make progress`: which is done, under way, or not started.
-let acts: [(name: String, steps: ClosedRange<Int>)] = [("The core", 1...6), ("The second act", 7...10)]
+let acts: [(name: String, steps: [Step])] = [
+    ("The core", [.rxDemo01, .rxDemo02, .rxDemo03, .rxDemo04, .rxDemo05, .rxDemo06]),
+    ("The second act", [.rxDemo07, .rxDemo08, .rxDemo09, .rxDemo10]),
+    ("The side step", [.rxDemoSignal]),
+    ("The third act", [.rxDemo11, .rxDemo12, .rxDemo13, .rxDemo14]),
+]
 
 func progress(root: String) {
     print("Workshop progress (\(root)/):")
@@ -280,8 +297,8 @@ func progress(root: String) {
     // Each act on its own: a participant may take the second act first, from the reference.
     var next: String? = nil
     for act in acts {
-        let steps = Step.allCases.filter { act.steps.contains($0.rawValue) }
-        let range = "\(steps.first!.number)-\(steps.last!.number)"
+        let steps = act.steps
+        let range = steps.count == 1 ? steps[0].number : "\(steps.first!.number)-\(steps.last!.number)"
         let doneHere = steps.filter(done.contains)
         let underWay = steps.first { started.contains($0) && !done.contains($0) }
         let notStarted = steps.first { !started.contains($0) }
@@ -415,7 +432,7 @@ func build(_ alternative: Alternative, root: String) throws -> CheckResult {
 // before does not run, and the thread scenarios once the step is meant to be thread-safe.
 // From step 07 on, each has a hint of its own on the page.
 func scenariosFirstRequired(by step: Step) -> [String] {
-    guard let previous = Step(rawValue: step.rawValue - 1) else { return step.scenarios.map(\.name) }
+    guard let previous = step.previous else { return step.scenarios.map(\.name) }
     let trace = step.scenarios.filter { scenario in !previous.scenarios.contains { $0.id == scenario.id } }
     let threads = step.threadScenarios.filter { scenario in
         step.isThreadSafe && !(previous.isThreadSafe && previous.threadScenarios.contains { $0.id == scenario.id })
@@ -454,7 +471,7 @@ func selftest(_ steps: [Step]) throws -> Int32 {
         if problems.isEmpty && !said.contains(where: { $0.hasPrefix("Hint 1 of ") || $0.hasPrefix("A hint for") }) {
             problems.append("make hint printed no hint: " + said.joined(separator: " / "))
         }
-        if step.isSecondAct, let page = try? BuildItYourself(step: step) {
+        if step.isSecondAct || step.isSideStep, let page = try? BuildItYourself(step: step) {
             let missing = scenariosFirstRequired(by: step).filter { page.scenarioHints[$0] == nil }
             if !missing.isEmpty {
                 problems.append(

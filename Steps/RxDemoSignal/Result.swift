@@ -1,0 +1,21 @@
+// MARK: - Result
+
+// What a signal sends: a value, or an error. There is no `completed`: a signal never ends, it
+// only stops being listened to.
+// Deviation: the article's `Result` has no type parameter (its `Value` is left to the reader);
+// here it is generic, and in this module it stands in front of Swift's own `Result`.
+enum Result<Value> {
+    case success(Value)
+    case error(Error)
+}
+
+extension Result {
+    func map<T>(_ transform: @escaping (Value) -> T) -> Result<T> {
+        switch self {
+        case .success(let value):
+            return .success(transform(value))
+        case .error(let error):
+            return .error(error)
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+// MARK: - Demo
+
+// The article's examples in its order, with its printed output. Its network calls waited on
+// `DispatchQueue.main.asyncAfter`; here they wait on a virtual clock that the demo runs.
+
+// A clock that runs scheduled work in order of time, with no waiting.
+final class VirtualClock {
+    private var now = 0
+    private var queue: [(time: Int, order: Int, work: () -> Void)] = []
+
+    func after(_ delay: Int, _ work: @escaping () -> Void) {
+        queue.append((now + delay, queue.count, work))
+    }
+
+    func run() {
+        while let next = queue.min(by: { ($0.time, $0.order) < ($1.time, $1.order) }) {
+            queue.removeAll { $0.time == next.time && $0.order == next.order }
+            now = next.time
+            next.work()
+        }
+    }
+}
+let clock = VirtualClock()
+
+print("1. A signal, its sink, two values:")
+let (sink, intSignal) = Signal<Int>.empty()
+var first: Disposable? = intSignal.subscribe { result in
+    print(result)
+}
+sink(.success(100))
+sink(.success(200))
+// Ending a subscription is letting go of its Disposable.
+first = nil
+
+print("2. map (the first subscriber is gone):")
+let mapped =
+    intSignal
+    .map { String($0) }
+    .subscribe { result in
+        print(result)
+    }
+sink(.success(100))
+
+print("3. A text field's signal, on a screen that is freed:")
+final class VC {
+    let textField = TextField()
+    var signal: Signal<String>?
+
+    func viewDidLoad() {
+        signal = textField.signal
+        disposes.append(
+            signal!.subscribe({ result in
+                print(result)
+            }))
+        textField.text = "1234567"
+    }
+
+    var disposes: [Disposable] = []
+
+    deinit {
+        print("Removing vc")
+    }
+}
+var vc: VC? = VC()
+vc?.viewDidLoad()
+vc = nil
