@@ -52,7 +52,7 @@ require-step = if [ -z "$(2)" ]; then \
 	start exercise check hint reset restore progress compare watch selftest bench bench-instructions
 
 help:
-	@echo "RxDemo: rebuild RxSwift's core in six steps (01-06), then its API, subjects, threads and schedulers (07-10), then sharing, operators that own several subscriptions, traits, and RxCocoa's core with an app (11-14)."
+	@echo "RxDemo: rebuild RxSwift's core in six steps (01-06), then its API, subjects, threads and schedulers (07-10), then sharing, operators that own several subscriptions, traits, and RxCocoa's core with an app (11-14); a side step, Signal, builds the other design."
 	@echo
 	@echo "  make run STEP=04      run a step's demo (swift run RxDemo04); MINE=1 runs your Workshop/RxDemo04"
 	@echo "  make test             run every step's trace suite (swift test), one line per step and known defect"
