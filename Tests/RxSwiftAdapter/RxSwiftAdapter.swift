@@ -334,7 +334,9 @@ enum RxSwiftAdapter: StepAdapter {
                     (trait as! Completable).subscribe(
                         onCompleted: subscriber.onCompleted, onDisposed: subscriber.onDisposed)
                 case (.driver, _), (.signal, _):
-                    subscribeSharedSequence(trait, kind, subscriber)
+                    subscribeSharedSequence(trait, kind, subscriber, form)
+                case (.single, .optionalObserver), (.maybe, .optionalObserver), (.completable, .optionalObserver):
+                    preconditionFailure("only a Driver or a Signal drives an observer of optionals")
                 case (.completable, .events):
                     (trait as! Completable).subscribe { event in
                         switch event {
@@ -370,11 +372,24 @@ enum RxSwiftAdapter: StepAdapter {
             #endif
         }
 
-        private static func subscribeSharedSequence(_ trait: Any, _ kind: TraitKind, _ subscriber: RecordingSubscriber)
-            -> Disposable
-        {
+        private static func subscribeSharedSequence(
+            _ trait: Any, _ kind: TraitKind, _ subscriber: RecordingSubscriber, _ form: TraitSubscribeForm
+        ) -> Disposable {
             #if RXDEMO_SINCE_14
-                kind == .driver
+                // As a label's `text`, a `String?`, is driven by a `Driver<String>`.
+                let optionals = AnyObserver<Int?> { event in
+                    switch event {
+                    case .next(let element): subscriber.onNext(element ?? Int.min)
+                    case .error(let error): subscriber.onError(error)
+                    case .completed: subscriber.onCompleted()
+                    }
+                }
+                if form == .optionalObserver {
+                    return kind == .driver
+                        ? (trait as! Driver<Int>).drive(optionals)
+                        : (trait as! SharedSequence<SignalSharingStrategy, Int>).emit(to: optionals)
+                }
+                return kind == .driver
                     ? (trait as! Driver<Int>).drive(
                         onNext: subscriber.onNext, onCompleted: subscriber.onCompleted,
                         onDisposed: subscriber.onDisposed)
@@ -536,6 +551,22 @@ enum RxSwiftAdapter: StepAdapter {
             field.type("a")
             let returns = field.pressReturn()
             typing.dispose()
+            // A screen that is its text field's delegate: the proxy forwards to it without keeping it.
+            let screenField = TextField()
+            var screen: ChangeCounter? = ChangeCounter()
+            let watchedScreen = Watched(screen)
+            screenField.delegate = screen
+            let screenTyping = screenField.rx.text.subscribe(onNext: { _ in })
+            screenField.type("b")
+            let forwarded = screen?.changes == 1
+            screen = nil
+            let screenFreed = watchedScreen.object == nil
+            screenTyping.dispose()
+            // withLatestFrom subscribes the second source first: a first source that sends during
+            // its subscribe already pairs with a second source's current value.
+            var paired: [Int] = []
+            _ = Observable.just(1).withLatestFrom(BehaviorSubject(value: 7)) { $0 * 10 + $1 }
+                .subscribe(onNext: { paired.append($0) })
             // SharingScheduler.mock: the scheduler inside, the one before after.
             var inside: SchedulerType? = nil
             let mock = HistoricalScheduler()
@@ -556,13 +587,42 @@ enum RxSwiftAdapter: StepAdapter {
                     isInstance(created.withLatestFrom(created), of: "WithLatestFrom")
                         && created.withLatestFrom(created) is Producer<Int>),
                 ShapeCheck(
+                    "`withLatestFrom` subscribes the second source before the first: `Observable.just(1).withLatestFrom(BehaviorSubject(value: 7)) { $0 * 10 + $1 }` sends 17",
+                    paired == [17]),
+                ShapeCheck(
                     "`textField.rx.text` sends the current text, then each change, while the text field's own delegate still gets every call (`TextFieldDelegateProxy`)",
                     texts == ["", "a"] && counter.changes == 1 && !returns
                         && field.delegate is TextFieldDelegateProxy),
                 ShapeCheck(
+                    "the delegate proxy forwards to the text field's earlier delegate without keeping it alive (`retainDelegate: false`): a screen that is its field's delegate is freed when the app lets go of it",
+                    forwarded && screenFreed && withExtendedLifetime(screenField) { true }),
+                ShapeCheck(
                     "`SharingScheduler.mock(scheduler:)` makes `SharingScheduler.make()` return that scheduler inside its closure, and a `MainScheduler` after it",
                     inside as AnyObject? === mock && after is MainScheduler),
             ]
+        }
+    #endif
+
+    // A type of the program's own that conforms to `ObservableType` with only `subscribe(_:)`:
+    // RxSwift's extension gives it `asObservable()`, so it can sit upstream of an operator.
+    private struct TwoElements: ObservableType {
+        typealias Element = Int
+
+        func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {
+            observer.on(.next(1))
+            observer.on(.next(2))
+            observer.on(.completed)
+            return Disposables.create()
+        }
+    }
+
+    #if RXDEMO_SINCE_11
+        // What a subscriber that comes after 1…50 gets from the subject at once.
+        private static func replayed(by subject: ReplaySubject<Int>) -> [Int] {
+            for element in 1...50 { subject.onNext(element) }
+            var replayed: [Int] = []
+            subject.subscribe(onNext: { replayed.append($0) }).dispose()
+            return replayed
         }
     #endif
 
@@ -571,6 +631,8 @@ enum RxSwiftAdapter: StepAdapter {
         let created = Observable<Int>.create { _ in Disposables.create() }
         let mapped = created.map { $0 * 2 }
         var handed: Any? = nil
+        var fromOwnType: [Int] = []
+        _ = TwoElements().asObservable().map { $0 * 10 }.subscribe(onNext: { fromOwnType.append($0) })
         _ = Observable<Int>.create { observer in
             handed = observer
             return Disposables.create()
@@ -582,6 +644,9 @@ enum RxSwiftAdapter: StepAdapter {
             ShapeCheck("`map` returns a `Map`, a `Producer`", isInstance(mapped, of: "Map") && mapped is Producer<Int>),
             ShapeCheck("`just` returns a `Just`", isInstance(Observable.just(1), of: "Just")),
             ShapeCheck("`create`'s closure is handed an `AnyObserver<Int>`", handed is AnyObserver<Int>),
+            ShapeCheck(
+                "a type of your own that conforms to `ObservableType` with only `subscribe(_:)` gets `asObservable()` from an extension of `ObservableType` and sits upstream of `map`",
+                fromOwnType == [10, 20]),
             ShapeCheck(
                 "`subscribe(_ on:)` returns the `SinkDisposer`",
                 isInstance(created.subscribe { _ in }, of: "SinkDisposer")),
@@ -628,6 +693,11 @@ enum RxSwiftAdapter: StepAdapter {
                     "`ReplaySubject.create(bufferSize:)` and `createUnbounded()` return a `ReplaySubject`",
                     isInstance(ReplaySubject<Int>.create(bufferSize: 2), of: "ReplaySubject")
                         && isInstance(ReplaySubject<Int>.createUnbounded(), of: "ReplaySubject")),
+                ShapeCheck(
+                    "after 1…50, a late subscriber to `ReplaySubject.createUnbounded()` gets all fifty, to `create(bufferSize: 3)` 48, 49, 50, to `create(bufferSize: 1)` 50",
+                    replayed(by: .createUnbounded()) == Array(1...50)
+                        && replayed(by: .create(bufferSize: 3)) == [48, 49, 50]
+                        && replayed(by: .create(bufferSize: 1)) == [50]),
             ]
         #endif
         #if RXDEMO_SINCE_12

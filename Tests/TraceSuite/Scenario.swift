@@ -236,6 +236,9 @@ public enum TraitSubscribeForm: Sendable, Equatable {
     case handlersWithoutErrorHandler
     // `subscribe(_ observer:)`, handed a `SingleEvent` (Swift's `Result`) or a `MaybeEvent`.
     case events
+    // A Driver's `drive(_:)` or a Signal's `emit(to:)` an observer of optional elements, as a
+    // label's `text` (`String?`) is.
+    case optionalObserver
 }
 
 // A trait: how many events its subscriber can get.

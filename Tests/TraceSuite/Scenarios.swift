@@ -115,10 +115,18 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
         "flatMapLatest: a new element disposes the previous inner before subscribing the next; its late events are dropped"
     case concatMapOneAtATime =
         "concatMap: one inner at a time; the next is subscribed when the previous completes"
+    case concatMapQueueInOrder =
+        "concatMap: inners queued while one runs are subscribed in the order their elements came"
     case flatMapDisposedMidFlight =
         "flatMap: dispose() mid-flight disposes the source, then every inner in the order they came"
     case flatMapInnerErrorEndsAll =
         "flatMap: an inner's error goes on, then the source and every inner are disposed"
+    case flatMapSourceCompletesLast =
+        "flatMap: a source that completes after every inner: completed goes on, then the source is disposed"
+    case concatMapSourceCompletesLast =
+        "concatMap: a source that completes after every inner: completed goes on, then the source is disposed"
+    case flatMapLatestSourceCompletesLast =
+        "flatMapLatest: a source that completes after its inner is disposed first, then completed goes on"
     case mergeCompletesAfterAll = "Observable.merge: completed comes when every source has completed"
     case mergeErrorDisposesOthers = "Observable.merge: an error goes on, then every source is disposed"
     case ambListFirstWins =
@@ -140,11 +148,14 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
     case singleSuccess = "Single.create: a success reaches onSuccess, then onDisposed; the subscription ends with it"
     case singleSendsTwice =
         "Single.create: a second success goes nowhere; the subscription already ended at the first"
-    case singleFailure = "Single.create: a failure reaches onFailure, then onDisposed"
+    case singleFailure =
+        "Single.create: a failure reaches onFailure, then onDisposed, and never Hooks.defaultErrorHandler"
     case singleEventIsResult = "Single's subscribe(_:) hands each subscriber one SingleEvent, Swift's Result"
     case singleWithoutOnFailure = "Single without onFailure: the failure goes to Hooks.defaultErrorHandler"
     case observableWithoutOnError =
         "subscribe(onNext:…) without onError: the error goes to Hooks.defaultErrorHandler"
+    case observableOnErrorTakesError =
+        "subscribe(onNext:onError:…): the error goes to onError, and never to Hooks.defaultErrorHandler"
     case asSingleOneElement = "asSingle(): one element arrives as a success when the source completes, not before"
     case asSingleNoElement = "asSingle(): a source that completes empty fails with RxError.noElements"
     case asSingleTwoElements =
@@ -152,6 +163,10 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
     case asMaybeNoElement = "asMaybe(): a source that completes empty completes the Maybe"
     case maybeSuccess = "Maybe.create: a success reaches onSuccess; onCompleted does not run"
     case completableCompleted = "Completable.create: completed reaches onCompleted, then onDisposed"
+    case maybeErrorTakesError =
+        "Maybe.create: an error reaches onError, then onDisposed, and never Hooks.defaultErrorHandler"
+    case completableErrorTakesError =
+        "Completable.create: an error reaches onError, then onDisposed, and never Hooks.defaultErrorHandler"
     case singleMap = "Single.map: the transformed element is the success"
     case singleFlatMap =
         "Single.flatMap: the second Single is subscribed when the first succeeds; its success is the result"
@@ -162,6 +177,10 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
         "Driver: elements arrive on the sharing scheduler, after the sends that made them"
     case driverReplaysLatest = "Driver: a late subscriber gets the latest element at once; the source runs once"
     case signalNoReplay = "Signal: a late subscriber gets only what comes after it; the source runs once"
+    case driveOptionalObserver =
+        "Driver: drive(_:) an observer of optional elements, as a label's text: each element, then completed"
+    case emitToOptionalObserver =
+        "Signal: emit(to:) an observer of optional elements, as a label's text: each element, then completed"
     case searchTypingFastCancels =
         "search screen: typing fast cancels the earlier request; only the last query's results arrive"
     case searchErrorKeepsWorking =
@@ -840,6 +859,27 @@ extension Scenario {
                 "t6 dispose", "t7 inner 2: send 20", "t7 receive 20", "t9 inner 2: send completed",
                 "t9 inner 2: dispose", "t9 receive completed",
             ]),
+        // Elements 2 and 3 wait in MergeLimitedSink's queue, which is first in, first out.
+        Scenario(
+            .concatMapQueueInOrder,
+            source: SourceScript(
+                hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2), .send(3, at: 3), .complete(at: 12)),
+            operators: [
+                .flatten(
+                    .concatMap,
+                    inners: [
+                        1: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(10, at: 3), .complete(at: 4)),
+                        2: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(20, at: 1), .complete(at: 2)),
+                        3: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(30, at: 1), .complete(at: 2)),
+                    ])
+            ],
+            expected: [
+                "t1 send 1", "t1 inner 1: subscribe", "t2 send 2", "t3 send 3", "t4 inner 1: send 10", "t4 receive 10",
+                "t5 inner 1: send completed", "t5 inner 1: dispose", "t5 inner 2: subscribe", "t6 inner 2: send 20",
+                "t6 receive 20", "t7 inner 2: send completed", "t7 inner 2: dispose", "t7 inner 3: subscribe",
+                "t8 inner 3: send 30", "t8 receive 30", "t9 inner 3: send completed", "t9 inner 3: dispose",
+                "t12 send completed", "t12 receive completed", "t12 dispose",
+            ]),
         // The group holds the source's subscription first, then the inners as they came.
         Scenario(
             .flatMapDisposedMidFlight,
@@ -864,6 +904,34 @@ extension Scenario {
                 "t1 send 1", "t1 inner 1: subscribe", "t2 send 2", "t2 inner 2: subscribe", "t3 inner 2: send 20",
                 "t3 receive 20", "t4 inner 1: send error(source)", "t4 receive error(source)", "t4 dispose",
                 "t4 inner 1: dispose", "t4 inner 2: dispose",
+            ]),
+        // The source completes when no inner is left. MergeSink and MergeLimitedSink then
+        // forward completed and dispose the whole, the source's subscription last; only with
+        // inners still running do they dispose the source at once. SwitchSink always disposes
+        // the source first, then completes when no inner is left.
+        Scenario(
+            .flatMapSourceCompletesLast, source: sourceCompletingLast,
+            operators: [.flatten(.flatMap, inners: [1: innerDoneEarly])],
+            expected: [
+                "t1 send 1", "t1 inner 1: subscribe", "t2 inner 1: send 10", "t2 receive 10",
+                "t3 inner 1: send completed", "t3 inner 1: dispose", "t4 send completed", "t4 receive completed",
+                "t4 dispose",
+            ]),
+        Scenario(
+            .concatMapSourceCompletesLast, source: sourceCompletingLast,
+            operators: [.flatten(.concatMap, inners: [1: innerDoneEarly])],
+            expected: [
+                "t1 send 1", "t1 inner 1: subscribe", "t2 inner 1: send 10", "t2 receive 10",
+                "t3 inner 1: send completed", "t3 inner 1: dispose", "t4 send completed", "t4 receive completed",
+                "t4 dispose",
+            ]),
+        Scenario(
+            .flatMapLatestSourceCompletesLast, source: sourceCompletingLast,
+            operators: [.flatten(.flatMapLatest, inners: [1: innerDoneEarly])],
+            expected: [
+                "t1 send 1", "t1 inner 1: subscribe", "t2 inner 1: send 10", "t2 receive 10",
+                "t3 inner 1: send completed", "t3 inner 1: dispose", "t4 send completed", "t4 dispose",
+                "t4 receive completed",
             ]),
         Scenario(
             .mergeCompletesAfterAll, source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 3)),
@@ -954,9 +1022,11 @@ extension Scenario {
             .singleSendsTwice, kind: .trait(.single),
             source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .send(2, at: 2)), subscribers: [.trait()],
             expected: ["t1 send 1", "t1 receive success(1)", "t1 onDisposed", "t1 dispose", "t2 send 2"]),
+        // With an error handler, Hooks.defaultErrorHandler is never called: the harness's
+        // handler would trace "unhandled error(source)".
         Scenario(
             .singleFailure, kind: .trait(.single), source: SourceScript(hasDisposeClosure: true, .fail(at: 1)),
-            subscribers: [.trait()],
+            subscribers: [.trait()], tracesUnhandledErrors: true,
             expected: ["t1 send error(source)", "t1 receive failure(source)", "t1 onDisposed", "t1 dispose"]),
         // No onDisposed without the handler; the run still ends with the success.
         Scenario(
@@ -966,6 +1036,13 @@ extension Scenario {
             .singleWithoutOnFailure, kind: .trait(.single), source: SourceScript(hasDisposeClosure: true, .fail(at: 1)),
             subscribers: [.trait(.handlersWithoutErrorHandler)], tracesUnhandledErrors: true,
             expected: ["t1 send error(source)", "t1 unhandled error(source)", "t1 onDisposed", "t1 dispose"]),
+        Scenario(
+            .observableOnErrorTakesError, source: failingSource, subscribers: [SubscriberScript(style: .handlers)],
+            tracesUnhandledErrors: true,
+            expected: [
+                "t1 send 1", "t1 receive 1", "t2 send error(source)", "t2 receive error(source)", "t2 onDisposed",
+                "t2 dispose",
+            ]),
         Scenario(
             .observableWithoutOnError, source: failingSource,
             subscribers: [SubscriberScript(style: .handlersWithoutOnError)], tracesUnhandledErrors: true,
@@ -1006,6 +1083,15 @@ extension Scenario {
             .completableCompleted, kind: .trait(.completable),
             source: SourceScript(hasDisposeClosure: true, .complete(at: 1)), subscribers: [.trait()],
             expected: ["t1 send completed", "t1 receive completed", "t1 onDisposed", "t1 dispose"]),
+        Scenario(
+            .maybeErrorTakesError, kind: .trait(.maybe), source: SourceScript(hasDisposeClosure: true, .fail(at: 1)),
+            subscribers: [.trait()], tracesUnhandledErrors: true,
+            expected: ["t1 send error(source)", "t1 receive error(source)", "t1 onDisposed", "t1 dispose"]),
+        Scenario(
+            .completableErrorTakesError, kind: .trait(.completable),
+            source: SourceScript(hasDisposeClosure: true, .fail(at: 1)), subscribers: [.trait()],
+            tracesUnhandledErrors: true,
+            expected: ["t1 send error(source)", "t1 receive error(source)", "t1 onDisposed", "t1 dispose"]),
         Scenario(
             .singleMap, kind: .trait(.single), source: oneSuccess, operators: [.times(10)], subscribers: [.trait()],
             expected: ["t1 send 1", "t1 receive success(10)", "t1 onDisposed", "t1 dispose"]),
@@ -1068,6 +1154,15 @@ extension Scenario {
             expected: [
                 "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t3 send 2", "t3 a: receive 2", "t3 b: receive 2",
             ]),
+        // The source's run ends when it completes; the completed goes through observe(on:).
+        Scenario(
+            .driveOptionalObserver, source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 2)),
+            operators: [.asTrait(.driver)], subscribers: [.trait(.optionalObserver)],
+            expected: ["t1 send 1", "t1 receive 1", "t2 send completed", "t2 dispose", "t2 receive completed"]),
+        Scenario(
+            .emitToOptionalObserver, source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 2)),
+            operators: [.asTrait(.signal)], subscribers: [.trait(.optionalObserver)],
+            expected: ["t1 send 1", "t1 receive 1", "t2 send completed", "t2 dispose", "t2 receive completed"]),
         // The view model's states go through one more `observe(on:)` (its `asDriver`): each
         // request starts while the query is delivered, and the screen's three outputs follow.
         Scenario(
@@ -1116,6 +1211,9 @@ extension Scenario {
         2: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(20, at: 3), .complete(at: 5)),
     ]
     private static let silentInner = SourceScript(hasDisposeClosure: true, tracesRuns: true)
+    private static let sourceCompletingLast = SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 4))
+    private static let innerDoneEarly = SourceScript(
+        hasDisposeClosure: true, tracesRuns: true, .send(10, at: 1), .complete(at: 2))
     private static let failingSource = SourceScript(hasDisposeClosure: true, .send(1, at: 1), .fail(at: 2))
     private static let ambLoser = SourceScript(hasDisposeClosure: true, .send(1, at: 2), .complete(at: 4))
     private static let ambWinner = SourceScript(

@@ -252,7 +252,9 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
 
     let summary =
         done
-        ? "done" : "\(passing) of \(scenarios.count) pass" + (threadProblems.isEmpty ? "" : ", thread scenarios fail")
+        ? "done"
+        : "\(passing) of \(scenarios.count) pass" + (shapeOK ? "" : ", shape checks fail")
+            + (threadProblems.isEmpty ? "" : ", thread scenarios fail")
     LastCheck(
         summary: summary, done: done, firstFailing: failing.first?.0.name ?? firstFailingThread,
         fingerprint: fingerprint

@@ -331,6 +331,17 @@ let mutants: [Mutant] = [
             "        self.multicast(makeSubject: { PublishSubject() })": "        self.multicast(PublishSubject())"
         ]),
     Mutant(
+        step: .rxDemo11, mistake: "ReplaySubject.createUnbounded() keeps only the latest element",
+        file: "ReplaySubject.swift", changes: ["        ReplayAll()": "        ReplayOne()"]),
+    Mutant(
+        step: .rxDemo12,
+        mistake: "flatMap disposes a source that completes after every inner before it forwards completed",
+        file: "Merge.swift",
+        changes: [
+            "                self.stopped = true\n                if self.activeCount == 0 {\n                    self.forwardOn(.completed)\n                    self.dispose()\n                } else {\n                    self.sourceSubscription.dispose()\n                }":
+                "                self.stopped = true\n                self.sourceSubscription.dispose()\n                self.checkCompleted()"
+        ]),
+    Mutant(
         step: .rxDemo12, mistake: "flatMapLatest subscribes the new inner before it disposes the previous one",
         file: "Switch.swift",
         changes: [
@@ -340,6 +351,12 @@ let mutants: [Mutant] = [
     Mutant(
         step: .rxDemo12, mistake: "concatMap subscribes to every inner at once", file: "Merge.swift",
         changes: ["super.init(maxConcurrent: 1,": "super.init(maxConcurrent: Int.max,"]),
+    Mutant(
+        step: .rxDemo12, mistake: "concatMap takes the newest queued inner first", file: "Merge.swift",
+        changes: [
+            "if let next = self.parent.queue.first {\n                    self.parent.queue.removeFirst()":
+                "if let next = self.parent.queue.last {\n                    self.parent.queue.removeLast()"
+        ]),
     Mutant(
         step: .rxDemo12, mistake: "catch disposes the failed source before it subscribes the fallback",
         file: "Catch.swift",
@@ -376,6 +393,28 @@ let mutants: [Mutant] = [
                 "                onFailure?(error)"
         ]),
     Mutant(
+        step: .rxDemo13,
+        mistake: "subscribe(onNext:onError:…) calls Hooks.defaultErrorHandler even when onError takes the error",
+        file: "Subscribe.swift",
+        changes: [
+            "                if let onError = onError {\n                    onError(error)\n                } else {\n                    Hooks.defaultErrorHandler(callStack, error)\n                }":
+                "                onError?(error)\n                Hooks.defaultErrorHandler(callStack, error)"
+        ]),
+    Mutant(
+        step: .rxDemo13, mistake: "a Single calls Hooks.defaultErrorHandler even when onFailure takes the failure",
+        file: "Single.swift",
+        changes: [
+            "                if let onFailure {\n                    onFailure(error)\n                } else {\n                    Hooks.defaultErrorHandler(callStack, error)\n                }":
+                "                onFailure?(error)\n                Hooks.defaultErrorHandler(callStack, error)"
+        ]),
+    Mutant(
+        step: .rxDemo13, mistake: "a Maybe calls Hooks.defaultErrorHandler even when onError takes the error",
+        file: "Maybe.swift",
+        changes: [
+            "                if let onError {\n                    onError(error)\n                } else {\n                    Hooks.defaultErrorHandler(callStack, error)\n                }":
+                "                onError?(error)\n                Hooks.defaultErrorHandler(callStack, error)"
+        ]),
+    Mutant(
         step: .rxDemo13, mistake: "asSingle() passes the element on at once instead of holding it until completed",
         file: "AsSingle.swift",
         changes: [
@@ -388,6 +427,21 @@ let mutants: [Mutant] = [
         changes: [
             "            .observe(on: DriverSharingStrategy.scheduler)\n            .catchAndReturn(onErrorJustReturn)":
                 "            .observe(on: DriverSharingStrategy.scheduler)"
+        ]),
+    Mutant(
+        step: .rxDemo14, mistake: "withLatestFrom subscribes the first source before the second",
+        file: "WithLatestFrom.swift",
+        changes: [
+            "        secondSubscription.setDisposable(self.parent.second.subscribe(secondObserver))\n        let firstSubscription = self.parent.first.subscribe(self)\n":
+                "        let firstSubscription = self.parent.first.subscribe(self)\n        secondSubscription.setDisposable(self.parent.second.subscribe(secondObserver))\n"
+        ]),
+    Mutant(
+        step: .rxDemo14,
+        mistake: "the delegate proxy keeps the delegate it forwards to, although retainDelegate is false",
+        file: "DelegateProxy.swift",
+        changes: [
+            "strongForwardToDelegate = retainDelegate ? weakForwardToDelegate : nil":
+                "strongForwardToDelegate = weakForwardToDelegate"
         ]),
     Mutant(
         step: .rxDemo14, mistake: "Signal shares with a replay, as a Driver does", file: "Signal.swift",

@@ -84,11 +84,16 @@ where Observer.Element == SourceSequence.Element {
                 self.dispose()
             }
         case .completed:
-            // The source is done: let it go now, and complete when the last inner has.
+            // With no inner left, complete first and then dispose the whole (the source
+            // last); otherwise let the source go now and complete when the last inner has.
             self.lock.performLocked {
                 self.stopped = true
-                self.sourceSubscription.dispose()
-                self.checkCompleted()
+                if self.activeCount == 0 {
+                    self.forwardOn(.completed)
+                    self.dispose()
+                } else {
+                    self.sourceSubscription.dispose()
+                }
             }
         }
     }

@@ -84,11 +84,16 @@ where Observer.Element == SourceSequence.Element {
                 self.dispose()
             }
         case .completed:
-            // The source is done: let it go now, and complete when the last inner has.
+            // With no inner left, complete first and then dispose the whole (the source
+            // last); otherwise let the source go now and complete when the last inner has.
             self.lock.performLocked {
                 self.stopped = true
-                self.sourceSubscription.dispose()
-                self.checkCompleted()
+                if self.activeCount == 0 {
+                    self.forwardOn(.completed)
+                    self.dispose()
+                } else {
+                    self.sourceSubscription.dispose()
+                }
             }
         }
     }
@@ -267,7 +272,7 @@ where Observer.Element == SourceSequence.Element {
                 self.dispose()
             }
         case .completed:
-            // Unlike flatMap's, this completes before it lets the source go when nothing runs.
+            // As flatMap's: with nothing running, complete first and let the source go after.
             self.lock.performLocked {
                 if self.activeCount == 0 {
                     self.forwardOn(.completed)

@@ -43,6 +43,13 @@ extension SharedSequenceConvertibleType where SharingStrategy == SignalSharingSt
         }
     }
 
+    // For a label's `text`, a `String?`, from a signal of `String`.
+    func emit<Observer: ObserverType>(to observers: Observer...) -> Disposable where Observer.Element == Element? {
+        self.asSharedSequence().asObservable().map { $0 as Element? }.subscribe { event in
+            observers.forEach { $0.on(event) }
+        }
+    }
+
     func emit(
         onNext: ((Element) -> Void)? = nil, onCompleted: (() -> Void)? = nil, onDisposed: (() -> Void)? = nil
     ) -> Disposable {
