@@ -83,7 +83,11 @@ func marks(of trace: [String], in scenario: Scenario) -> [Mark] {
                 && ($0.label == script.label || $0.label == nil)
         }
         if let run { marks[run].claimed = true }
-        let start = min(afterSubscriptions, run ?? marks.endIndex)
+        // One that subscribes from another's completed handler: right after that completed.
+        let afterCompleted = script.subscribesOnCompletedOf.flatMap { other in
+            marks.firstIndex { $0.label == other && !$0.onSource && $0.kind == .completed }.map { $0 + 1 }
+        }
+        let start = afterCompleted ?? min(afterSubscriptions, run ?? marks.endIndex)
         marks.insert(Mark(time: script.subscribeTime, label: script.label, kind: .subscribe), at: start)
         for time in script.disposeTimes {
             let call = Mark(time: time, label: script.label, kind: .disposeCall)

@@ -109,6 +109,8 @@ public class RecordingSubscriber {
     fileprivate var kept: Any?
     // What its handler does besides recording, by the value received.
     fileprivate var onReceiving: [Int: () -> Void] = [:]
+    // What its completed handler does besides recording.
+    fileprivate var onReceivingCompleted: (() -> Void)?
 
     init(trace: Trace, label: String?, disposeOnReceiving: Int?) {
         self.trace = trace
@@ -142,6 +144,7 @@ public class RecordingSubscriber {
 
     private func record(_ signal: Signal) {
         trace.record("receive \(signal.traceName)", by: label)
+        if case .completed = signal { onReceivingCompleted?() }
         guard case .next(let value) = signal else { return }
         onReceiving[value]?()
         if value == disposeOnReceiving { dispose?() }
@@ -363,7 +366,9 @@ extension Scenario {
                         for time in script.disposeTimes { clock.schedule(at: time, dispose) }
                     }
                 }
-                if script.subscribeTime == 0 {
+                if let other = script.subscribesOnCompletedOf {
+                    recorders[other].onReceivingCompleted = subscribe
+                } else if script.subscribeTime == 0 {
                     subscribe()
                 } else {
                     clock.schedule(at: script.subscribeTime, subscribe)
@@ -372,7 +377,10 @@ extension Scenario {
             clock.run()
             // The harness's own link from subscriber to subscription would be a cycle; a
             // subscriber that keeps its disposable keeps it, as the scenario says.
-            recorders.forEach { $0.dispose = nil }
+            recorders.forEach {
+                $0.dispose = nil
+                $0.onReceivingCompleted = nil
+            }
             bag = nil
         }
         // Step 14: every Driver and Signal built during the run delivers on the step's virtual

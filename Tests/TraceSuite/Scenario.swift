@@ -167,14 +167,23 @@ public struct SubscriptionScript: Sendable {
     public let subscribeTime: Int
     public let disposeTimes: [Int]
     public let disposeOnReceiving: Int?
+    // The subscriber from whose completed handler this one subscribes, if any.
+    public let subscribesOnCompletedOf: String?
 }
 
 extension Scenario {
     public var subscriptionScripts: [SubscriptionScript] {
         zip(labels, subscribers).map { label, script in
-            SubscriptionScript(
-                label: label, subscribeTime: script.subscribeTime, disposeTimes: script.disposeTimes,
-                disposeOnReceiving: script.disposeOnReceiving)
+            // One that subscribes from another's completed handler does so when that arrives.
+            let completedTime = script.subscribesOnCompletedOf.flatMap { other in
+                expected.map(TraceEntry.init).first {
+                    $0.label == labels[other] && $0.event == "receive completed"
+                }?.time
+            }
+            return SubscriptionScript(
+                label: label, subscribeTime: completedTime ?? script.subscribeTime, disposeTimes: script.disposeTimes,
+                disposeOnReceiving: script.disposeOnReceiving,
+                subscribesOnCompletedOf: script.subscribesOnCompletedOf.flatMap { labels[$0] })
         }
     }
 }
@@ -388,6 +397,9 @@ struct SubscriberScript: Sendable {
     var disposesOther: (onReceiving: Int, subscriber: Int)? = nil
     var sends: (onReceiving: Int, value: Int)? = nil
     var asksValueOnReceiving: Int? = nil
+    // Subscribes from inside another subscriber's completed handler (by index) instead of at
+    // `subscribeTime`, as a program that starts over when a sequence ends does.
+    var subscribesOnCompletedOf: Int? = nil
 
     enum SubscribeStyle: Sendable, Equatable {
         case observer

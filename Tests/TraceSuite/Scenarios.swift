@@ -106,6 +106,8 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
         "publish(): after a disconnect, the next connect() makes a new subject; an earlier subscriber hears nothing"
     case connectionEndsWithSource =
         "publish(): completed ends the connection, which disposes the source before the subscriber gets completed"
+    case refCountReconnectsFromCompleted =
+        "publish().refCount(): a subscriber that subscribes again from its completed handler connects again: a second run"
     case multicastKeepsSubject =
         "multicast(subject): after a disconnect, the next connect() uses the same subject; an earlier subscriber hears it"
     // Step 12: operators that own several subscriptions.
@@ -807,6 +809,19 @@ extension Scenario {
                 expected: [
                     "t1 connect", "t1 subscribe", "t2 send 1", "t2 receive 1", "t3 send completed", "t3 dispose",
                     "t3 receive completed",
+                ]),
+            // RefCountSink ends the connection on its terminal event, whatever the count: a
+            // subscriber that comes back from onCompleted is the first of a new connection,
+            // which has a new subject.
+            Scenario(
+                .refCountReconnectsFromCompleted,
+                source: SourceScript(hasDisposeClosure: true, tracesRuns: true, .send(1, at: 1), .complete(at: 2)),
+                operators: [.refCounted(.publish)],
+                subscribers: [SubscriberScript(), SubscriberScript(subscribesOnCompletedOf: 0)],
+                expected: [
+                    "t0 subscribe", "t1 send 1", "t1 a: receive 1", "t2 send completed", "t2 dispose",
+                    "t2 a: receive completed", "t2 subscribe", "t3 send 1", "t3 b: receive 1", "t4 send completed",
+                    "t4 dispose", "t4 b: receive completed",
                 ]),
             Scenario(
                 .multicastKeepsSubject, source: connectedSource,

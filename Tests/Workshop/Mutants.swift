@@ -319,6 +319,13 @@ let mutants: [Mutant] = [
                 "            self.parent.count += 1\n        }\n        let subscription = self.parent.source.subscribe(self)\n",
         ]),
     Mutant(
+        step: .rxDemo11, mistake: "refCount() ends the connection on a terminal event only when the count reaches 0",
+        file: "RefCount.swift",
+        changes: [
+            "            if self.parent.connectionId == self.connectionIdSnapshot {\n                let connection":
+                "            if false {\n                let connection"
+        ]),
+    Mutant(
         step: .rxDemo11, mistake: "a multicast connection passes a terminal event on before it disposes the source",
         file: "Multicast.swift",
         changes: [
