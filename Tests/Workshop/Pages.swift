@@ -33,7 +33,7 @@ struct BuildItYourself {
             }
         }
         func trimmed(_ body: [String]) -> [String] {
-            Array(body.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed())
+            reflowed(Array(body.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed()))
         }
         goal = trimmed(parts[0].body)
         checksCall = trimmed(parts.first { $0.title == "What the checks call" }?.body ?? [])
@@ -59,4 +59,70 @@ struct BuildItYourself {
             throw WorkshopError(description: "\(page): '\(Self.heading)' needs 'What the checks call' and Hint 1, 2, 3")
         }
     }
+}
+
+// A page's paragraphs, wrapped again for the terminal: the page wraps its lines where the
+// Markdown source reads well, which can split a code span across two lines; here a line
+// breaks only at a space outside backticks. List items keep their "- " and indent what
+// follows; fenced code stays as it is.
+func reflowed(_ lines: [String], width: Int = 96) -> [String] {
+    var result: [String] = []
+    var paragraph: (indent: String, text: String)? = nil
+    var inFence = false
+    func flush() {
+        guard let (indent, text) = paragraph else { return }
+        paragraph = nil
+        var line = ""
+        var inCode = false
+        var word = ""
+        func place(_ word: String) {
+            if line.isEmpty {
+                line = word
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                result.append(line)
+                line = indent + word
+            }
+        }
+        for character in text {
+            if character == "`" { inCode.toggle() }
+            if character == " " && !inCode {
+                if !word.isEmpty { place(word) }
+                word = ""
+            } else {
+                word.append(character)
+            }
+        }
+        if !word.isEmpty { place(word) }
+        if !line.isEmpty { result.append(line) }
+    }
+    for line in lines {
+        if line.hasPrefix("```") {
+            flush()
+            inFence.toggle()
+            result.append(line)
+        } else if inFence || line.hasPrefix("|") || line.hasPrefix("<") || line.hasPrefix("#") {
+            flush()
+            result.append(line)
+        } else if line.isEmpty {
+            flush()
+            result.append(line)
+        } else if line.hasPrefix("- ") || line.hasPrefix("* ") || startsNumberedItem(line) {
+            flush()
+            paragraph = ("  ", line)
+        } else if let current = paragraph {
+            paragraph = (current.indent, current.text + " " + line.drop { $0 == " " })
+        } else {
+            paragraph = ("", line)
+        }
+    }
+    flush()
+    return result
+}
+
+// "1. …", "12. …": a numbered list item.
+private func startsNumberedItem(_ line: String) -> Bool {
+    let digits = line.prefix { $0.isNumber }
+    return !digits.isEmpty && line.dropFirst(digits.count).hasPrefix(". ")
 }
