@@ -927,27 +927,15 @@ extension Scenario {
         Scenario(
             .flatMapSourceCompletesLast, source: sourceCompletingLast,
             operators: [.flatten(.flatMap, inners: [1: innerDoneEarly])],
-            expected: [
-                "t1 send 1", "t1 inner 1: subscribe", "t2 inner 1: send 10", "t2 receive 10",
-                "t3 inner 1: send completed", "t3 inner 1: dispose", "t4 send completed", "t4 receive completed",
-                "t4 dispose",
-            ]),
+            expected: innerDoneThenSourceCompletes + ["t4 receive completed", "t4 dispose"]),
         Scenario(
             .concatMapSourceCompletesLast, source: sourceCompletingLast,
             operators: [.flatten(.concatMap, inners: [1: innerDoneEarly])],
-            expected: [
-                "t1 send 1", "t1 inner 1: subscribe", "t2 inner 1: send 10", "t2 receive 10",
-                "t3 inner 1: send completed", "t3 inner 1: dispose", "t4 send completed", "t4 receive completed",
-                "t4 dispose",
-            ]),
+            expected: innerDoneThenSourceCompletes + ["t4 receive completed", "t4 dispose"]),
         Scenario(
             .flatMapLatestSourceCompletesLast, source: sourceCompletingLast,
             operators: [.flatten(.flatMapLatest, inners: [1: innerDoneEarly])],
-            expected: [
-                "t1 send 1", "t1 inner 1: subscribe", "t2 inner 1: send 10", "t2 receive 10",
-                "t3 inner 1: send completed", "t3 inner 1: dispose", "t4 send completed", "t4 dispose",
-                "t4 receive completed",
-            ]),
+            expected: innerDoneThenSourceCompletes + ["t4 dispose", "t4 receive completed"]),
         Scenario(
             .mergeCompletesAfterAll, source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 3)),
             operators: [.merge(with: [SourceScript(hasDisposeClosure: true, .send(20, at: 2), .complete(at: 4))])],
@@ -1229,6 +1217,11 @@ extension Scenario {
     private static let sourceCompletingLast = SourceScript(hasDisposeClosure: true, .send(1, at: 1), .complete(at: 4))
     private static let innerDoneEarly = SourceScript(
         hasDisposeClosure: true, tracesRuns: true, .send(10, at: 1), .complete(at: 2))
+    // What the three operators agree on when the source completes after its one inner.
+    private static let innerDoneThenSourceCompletes = [
+        "t1 send 1", "t1 inner 1: subscribe", "t2 inner 1: send 10", "t2 receive 10", "t3 inner 1: send completed",
+        "t3 inner 1: dispose", "t4 send completed",
+    ]
     private static let failingSource = SourceScript(hasDisposeClosure: true, .send(1, at: 1), .fail(at: 2))
     private static let ambLoser = SourceScript(hasDisposeClosure: true, .send(1, at: 2), .complete(at: 4))
     private static let ambWinner = SourceScript(

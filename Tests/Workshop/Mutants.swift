@@ -10,6 +10,17 @@ struct Mutant {
     let changes: KeyValuePairs<String, String>
 }
 
+// Step 13's traits and subscribe: an error handler is given, and the hook is called too.
+private func hookCalledAlongside(_ who: String, _ handler: String, file: String, binding: String? = nil) -> Mutant {
+    Mutant(
+        step: .rxDemo13, mistake: "\(who) calls Hooks.defaultErrorHandler even when \(handler) takes the error",
+        file: file,
+        changes: [
+            "                if let \(binding ?? handler) {\n                    \(handler)(error)\n                } else {\n                    Hooks.defaultErrorHandler(callStack, error)\n                }":
+                "                \(handler)?(error)\n                Hooks.defaultErrorHandler(callStack, error)"
+        ])
+}
+
 let mutants: [Mutant] = [
     Mutant(
         step: .rxDemo02, mistake: "the intermediate observer never checks the flag", file: "Observable.swift",
@@ -399,28 +410,10 @@ let mutants: [Mutant] = [
             "                if let onFailure {\n                    onFailure(error)\n                } else {\n                    Hooks.defaultErrorHandler(callStack, error)\n                }":
                 "                onFailure?(error)"
         ]),
-    Mutant(
-        step: .rxDemo13,
-        mistake: "subscribe(onNext:onError:…) calls Hooks.defaultErrorHandler even when onError takes the error",
-        file: "Subscribe.swift",
-        changes: [
-            "                if let onError = onError {\n                    onError(error)\n                } else {\n                    Hooks.defaultErrorHandler(callStack, error)\n                }":
-                "                onError?(error)\n                Hooks.defaultErrorHandler(callStack, error)"
-        ]),
-    Mutant(
-        step: .rxDemo13, mistake: "a Single calls Hooks.defaultErrorHandler even when onFailure takes the failure",
-        file: "Single.swift",
-        changes: [
-            "                if let onFailure {\n                    onFailure(error)\n                } else {\n                    Hooks.defaultErrorHandler(callStack, error)\n                }":
-                "                onFailure?(error)\n                Hooks.defaultErrorHandler(callStack, error)"
-        ]),
-    Mutant(
-        step: .rxDemo13, mistake: "a Maybe calls Hooks.defaultErrorHandler even when onError takes the error",
-        file: "Maybe.swift",
-        changes: [
-            "                if let onError {\n                    onError(error)\n                } else {\n                    Hooks.defaultErrorHandler(callStack, error)\n                }":
-                "                onError?(error)\n                Hooks.defaultErrorHandler(callStack, error)"
-        ]),
+    hookCalledAlongside(
+        "subscribe(onNext:onError:…)", "onError", file: "Subscribe.swift", binding: "onError = onError"),
+    hookCalledAlongside("a Single", "onFailure", file: "Single.swift"),
+    hookCalledAlongside("a Maybe", "onError", file: "Maybe.swift"),
     Mutant(
         step: .rxDemo13, mistake: "asSingle() passes the element on at once instead of holding it until completed",
         file: "AsSingle.swift",
