@@ -76,14 +76,16 @@ let benchTargets: [Target] = [
 // only RxDemoExplorer, which compiles them as one module, the step's locks and atomics
 // replaced by instrumented ones.
 let exploreSources = Context.environment["RXDEMO_EXPLORE"]
-// From step 11 the explorer also has the sharing scenarios (RXDEMO_EXPLORE_STEP=11).
-let exploresSharing = (Context.environment["RXDEMO_EXPLORE_STEP"].flatMap { Int($0) } ?? 0) >= 11
+// Step NN's explorer compiles the scenarios of every step up to NN: RXDEMO_EXPLORE_STEP=12
+// defines RXDEMO_EXPLORE_11 (sharing) and RXDEMO_EXPLORE_12 (flatMap, amb).
+let exploreStep = Context.environment["RXDEMO_EXPLORE_STEP"].flatMap { Int($0) } ?? 0
+let exploreDefines: [SwiftSetting] = exploreStep >= 11 ? (11...exploreStep).map { .define("RXDEMO_EXPLORE_\($0)") } : []
 let exploreTargets: [Target] =
     exploreSources.map {
         [
             .executableTarget(
                 name: "RxDemoExplorer", path: $0,
-                swiftSettings: exploresSharing ? [.define("RXDEMO_EXPLORE_SHARING")] : [])
+                swiftSettings: exploreDefines)
         ]
     } ?? []
 

@@ -147,11 +147,42 @@ let explorerScenarios: [ExplorerScenario] =
                 }
             )
         },
-    ] + sharingExplorerScenarios
+    ] + sharingExplorerScenarios + mergeExplorerScenarios
 
-// From step 11: two first subscribers to one `share()` must connect it once. RxSwift 6.10.0
-// checked "first?" and inserted the observer under two holds of its lock (#2718).
-#if RXDEMO_EXPLORE_SHARING
+// A source that counts its live subscriptions: +1 on subscribe, -1 when disposed.
+func countingSource(_ live: Tally) -> Observable<Int> {
+    Observable<Int>.create { _ in
+        live.count += 1
+        return Disposables.create { live.count -= 1 }
+    }
+}
+
+// One subscriber leaves a shared source while another comes: whichever goes first, the
+// newcomer ends up with a connection of its own, so exactly one subscription is live.
+func subscribeRacingDispose(_ shared: Observable<Int>, _ live: Tally) -> (
+    threads: [[(label: String, action: () -> Void)]], problem: () -> String?
+) {
+    let first = shared.subscribe { _ in }
+    nonisolated(unsafe) var second: Disposable? = nil
+    return (
+        [
+            [("first.dispose()", { first.dispose() })],
+            [("second = shared.subscribe { _ in }", { second = shared.subscribe { _ in } })],
+        ],
+        {
+            _ = second
+            return live.count == 1
+                ? nil
+                : "one subscriber left and one came, and the source has \(live.count) live subscriptions; RxSwift: 1, the newcomer's"
+        }
+    )
+}
+
+// From step 11: sharing. Two first subscribers to one `share()` must connect it once (RxSwift
+// 6.10.0 checked "first?" and inserted the observer under two holds of its lock: #2718); a
+// subscriber that comes while the last one leaves must be connected; a ReplaySubject's new
+// subscriber gets the replay and every later element, none twice, none lost.
+#if RXDEMO_EXPLORE_11
     let sharingExplorerScenarios: [ExplorerScenario] = [
         ExplorerScenario(id: "shareFirstSubscribers") {
             let runs = Tally()
@@ -161,8 +192,87 @@ let explorerScenarios: [ExplorerScenario] =
             }.share()
             let subscribe = ("shared.subscribe { _ in }", { _ = shared.subscribe { _ in } })
             return ([[subscribe], [subscribe]], { once(runs, "the generator") })
-        }
+        },
+        ExplorerScenario(id: "shareSubscribeRacingDispose") {
+            let live = Tally()
+            return subscribeRacingDispose(countingSource(live).share(), live)
+        },
+        ExplorerScenario(id: "refCountSubscribeRacingDispose") {
+            let live = Tally()
+            return subscribeRacingDispose(countingSource(live).publish().refCount(), live)
+        },
+        ExplorerScenario(id: "replaySubscribeRacingNewValue") {
+            let subject = ReplaySubject<Int>.create(bufferSize: 2)
+            subject.onNext(1)
+            subject.onNext(2)
+            let received = Tally()
+            nonisolated(unsafe) var subscription: Disposable? = nil
+            return (
+                [
+                    [
+                        (
+                            "subject.subscribe(onNext:)",
+                            { subscription = subject.subscribe(onNext: { received.elements.append($0) }) }
+                        )
+                    ],
+                    [("subject.onNext(3)", { subject.onNext(3) })],
+                ],
+                {
+                    _ = subscription
+                    return received.elements == [1, 2, 3] || received.elements == [2, 3]
+                        ? nil
+                        : "the subscriber got \(received.elements); RxSwift: [1, 2, 3] or [2, 3], the replay and then every later element"
+                }
+            )
+        },
     ]
 #else
     let sharingExplorerScenarios: [ExplorerScenario] = []
+#endif
+
+// From step 12: an inner and the source of one flatMap complete on two threads (the subscriber
+// gets completed once, from whichever finishes last); two sources of one amb send their first
+// element at once (one of them wins, and only its element goes on).
+#if RXDEMO_EXPLORE_12
+    let mergeExplorerScenarios: [ExplorerScenario] = [
+        ExplorerScenario(id: "flatMapInnerRacingSourceCompleted") {
+            let source = PublishSubject<Int>()
+            let inner = PublishSubject<Int>()
+            let completed = Tally()
+            let subscription = source.flatMap { _ in inner }.subscribe(onCompleted: { completed.count += 1 })
+            source.onNext(1)
+            return (
+                [
+                    [("inner.onCompleted()", { inner.onCompleted() })],
+                    [("source.onCompleted()", { source.onCompleted() })],
+                ],
+                {
+                    _ = subscription
+                    return completed.count == 1
+                        ? nil
+                        : "the subscriber got completed \(completed.count) times; RxSwift: once, when the last of the two ends"
+                }
+            )
+        },
+        ExplorerScenario(id: "ambFirstElements") {
+            let left = PublishSubject<Int>()
+            let right = PublishSubject<Int>()
+            let received = Tally()
+            let subscription = left.amb(right).subscribe(onNext: { received.elements.append($0) })
+            return (
+                [
+                    [("left.onNext(1)", { left.onNext(1) })],
+                    [("right.onNext(2)", { right.onNext(2) })],
+                ],
+                {
+                    _ = subscription
+                    return received.elements == [1] || received.elements == [2]
+                        ? nil
+                        : "the subscriber got \(received.elements); RxSwift: [1] or [2], the first source's element only"
+                }
+            )
+        },
+    ]
+#else
+    let mergeExplorerScenarios: [ExplorerScenario] = []
 #endif

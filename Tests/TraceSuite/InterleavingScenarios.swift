@@ -21,12 +21,34 @@ public enum InterleavingScenarioID: String, Sendable, CaseIterable {
         "a BehaviorSubject's handler takes a lock that another thread holds while it asks the subject, in every interleaving"
     // Step 11 on.
     case shareFirstSubscribers = "two threads subscribe first to one share(), in every interleaving"
+    case shareSubscribeRacingDispose =
+        "the last subscriber of a share() leaves on one thread while a new one comes on another, in every interleaving"
+    case refCountSubscribeRacingDispose =
+        "the last subscriber of publish().refCount() leaves on one thread while a new one comes on another, in every interleaving"
+    case replaySubscribeRacingNewValue =
+        "a ReplaySubject gets a subscriber on one thread while another sends it a value, in every interleaving"
+    // Step 12 on.
+    case flatMapInnerRacingSourceCompleted =
+        "a flatMap's inner completes on one thread while its source completes on another, in every interleaving"
+    case ambFirstElements = "both sources of an amb send their first element at once, in every interleaving"
+
+    // The first step that has what it needs (the explorer builds it from that step on).
+    public var from: Step {
+        switch self {
+        case .disposeTwice, .anonymousDisposeTwice, .binaryDisposeTwice, .completedRacingDispose,
+            .subscribeRacingCompleted, .subscribeRacingNewValue, .publishHandlerTakesLock, .behaviorHandlerTakesLock:
+            .rxDemo09
+        case .shareFirstSubscribers, .shareSubscribeRacingDispose, .refCountSubscribeRacingDispose,
+            .replaySubscribeRacingNewValue:
+            .rxDemo11
+        case .flatMapInnerRacingSourceCompleted, .ambFirstElements: .rxDemo12
+        }
+    }
 }
 
 public struct InterleavingScenario: Sendable, CustomStringConvertible {
     public let id: InterleavingScenarioID
-    // The first step that has what it needs (the explorer builds it from that step on).
-    public var from: Step { id == .shareFirstSubscribers ? .rxDemo11 : .rxDemo09 }
+    public var from: Step { id.from }
 
     public var name: String { id.rawValue }
     public var description: String { name }

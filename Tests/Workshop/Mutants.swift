@@ -8,6 +8,9 @@ struct Mutant {
     let file: String
     // Each original text, which must be in the file, and what replaces it.
     let changes: KeyValuePairs<String, String>
+    // A lock-order mistake no trace scenario can see: the self-test wants the trace scenarios
+    // and the shape to pass and this explored scenario to break.
+    var onlyTheExplorer: InterleavingScenarioID? = nil
 }
 
 // Step 13's traits and subscribe: an error handler is given, and the hook is called too.
@@ -310,7 +313,38 @@ let mutants: [Mutant] = [
         changes: [
             "        let isFirst = connection.observers.count == 0\n        let disposable = connection.synchronizedSubscribe(observer)\n        self.lock.unlock()\n        if isFirst {\n            connection.connect()\n        }\n        return disposable\n    }\n}\n":
                 "        let isFirst = connection.observers.count == 0\n        self.lock.unlock()\n        self.lock.lock()\n        let disposable = connection.synchronizedSubscribe(observer)\n        self.lock.unlock()\n        if isFirst {\n            connection.connect()\n        }\n        return disposable\n    }\n}\n"
-        ]),
+        ],
+        onlyTheExplorer: .shareFirstSubscribers),
+    Mutant(
+        step: .rxDemo11,
+        mistake: "share() decides to disconnect and ends the connection under two holds of the lock",
+        file: "ShareReplayScope.swift",
+        changes: [
+            "        if disconnect { self.synchronizedDispose() }\n        self.lock.unlock()\n        if disconnect {\n":
+                "        self.lock.unlock()\n        if disconnect {\n            self.lock.performLocked { self.synchronizedDispose() }\n"
+        ],
+        onlyTheExplorer: .shareSubscribeRacingDispose),
+    Mutant(
+        step: .rxDemo11,
+        mistake: "refCount() decides whether to connect and counts the subscriber under two holds of the lock",
+        file: "RefCount.swift",
+        changes: [
+            "        self.parent.lock.lock()\n        defer { self.parent.lock.unlock() }\n        self.connectionIdSnapshot":
+                "        let isFirst = self.parent.lock.performLocked { self.parent.count == 0 }\n        self.parent.lock.lock()\n        defer { self.parent.lock.unlock() }\n        self.connectionIdSnapshot",
+            "        if self.parent.count == 0 {\n            self.parent.count = 1":
+                "        if isFirst {\n            self.parent.count += 1",
+        ],
+        onlyTheExplorer: .refCountSubscribeRacingDispose),
+    Mutant(
+        step: .rxDemo11,
+        mistake: "a ReplaySubject replays its buffer and adds the subscriber under two holds of the lock",
+        file: "ReplaySubject.swift",
+        changes: [
+            "        self.lock.performLocked { self.synchronizedSubscribe(observer) }\n    }\n\n    private func synchronizedSubscribe":
+                "        self.lock.performLocked { self.replayBuffer(observer) }\n        return self.lock.performLocked { self.synchronizedSubscribe(observer) }\n    }\n\n    private func synchronizedSubscribe",
+            "        self.replayBuffer(observer)\n        if let stoppedEvent": "        if let stoppedEvent",
+        ],
+        onlyTheExplorer: .replaySubscribeRacingNewValue),
     Mutant(
         step: .rxDemo11, mistake: "share(replay: 1) keeps the latest element in the share, not in its connection",
         file: "ShareReplayScope.swift",
@@ -389,6 +423,23 @@ let mutants: [Mutant] = [
             "    func on(_ event: Event<Element>) {\n        self.parent.lock.performLocked {\n            switch event {\n            case .next(let value):":
                 "    func on(_ event: Event<Element>) {\n        do {\n            switch event {\n            case .next(let value):"
         ]),
+    Mutant(
+        step: .rxDemo12,
+        mistake: "flatMap reads how many inners run and marks its source stopped under two holds of the lock",
+        file: "Merge.swift",
+        changes: [
+            "            self.lock.performLocked {\n                self.stopped = true\n                if self.activeCount == 0 {":
+                "            let running = self.lock.performLocked { self.activeCount }\n            self.lock.performLocked {\n                self.stopped = true\n                if running == 0 {"
+        ],
+        onlyTheExplorer: .flatMapInnerRacingSourceCompleted),
+    Mutant(
+        step: .rxDemo12, mistake: "amb asks whether a source has won and makes its choice under two holds of the lock",
+        file: "Amb.swift",
+        changes: [
+            "            self.lock.performLocked {\n                if self.choice == .neither {":
+                "            let undecided = self.lock.performLocked { self.choice == .neither }\n            self.lock.performLocked {\n                if undecided {"
+        ],
+        onlyTheExplorer: .ambFirstElements),
     Mutant(
         step: .rxDemo12, mistake: "retry(n) makes n retries, one attempt too many", file: "Catch.swift",
         changes: ["count: maxAttemptCount))": "count: maxAttemptCount + 1))"]),
