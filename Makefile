@@ -82,7 +82,7 @@ help:
 	@echo "  make check STEP=04    compile your step 04, run its scenarios, report (VERBOSE=1: every failure)"
 	@echo "  make watch STEP=04    check again whenever you save, until Ctrl-C"
 	@echo "  make hint STEP=04     a hint for the scenario that failed first, then the next of three"
-	@echo "  make compare STEP=04  your code beside the reference step"
+	@echo "  make compare STEP=04  your code beside the reference step: the step's own files, the rest listed (VERBOSE=1: all)"
 	@echo "  make reset STEP=04    move your workspace aside and start over (nothing is deleted)"
 	@echo "  make restore STEP=04  move it back (the newest one make reset moved aside)"
 	@echo "  make progress         where you are in every step"
@@ -155,13 +155,15 @@ bench-instructions:
 	@if [ "$(STEP_NN)" = Signal ]; then echo "error: the side step has no benchmark (Tests/Bench measures RxSwift's design); STEP=01 … 14" >&2; exit 2; fi
 	@command -v valgrind >/dev/null || { echo "error: needs valgrind (Debian: apt-get install valgrind)" >&2; exit 2; }
 	@$(call bench-build,$(STEP_NN))
-	@count() { valgrind --tool=callgrind --callgrind-out-file=.build-bench/callgrind.$$1-$$2-$$3.out \
-	    .build-bench/release/RxDemoBench --$$1 $$2 $$3 2>&1 | sed -n 's/.*Collected : //p'; }; \
-	  per() { small=$$(count $$1 $$2 $$3); large=$$(count $$1 $$2 $$4); echo $$(( (large - small) / ($$4 - $$3) )); }; \
+	@count() { valgrind --tool=callgrind --callgrind-out-file=".build-bench/callgrind.$$(echo "$$1-$$2-$$3" | tr -c 'A-Za-z0-9\n-' _).out" \
+	    .build-bench/release/RxDemoBench --$$1 "$$2" $$3 2>&1 | sed -n 's/.*Collected : //p'; }; \
+	  per() { small=$$(count "$$1" "$$2" $$3); large=$$(count "$$1" "$$2" $$4); echo $$(( (large - small) / ($$4 - $$3) )); }; \
 	  name="RxDemo$(STEP_NN)$(if $(DIR), ($(DIR)))"; \
 	  echo "$$name through $(or $(MAPS),16) maps: $$(per events $(or $(MAPS),16) 10000 20000) instructions per event"; \
 	  echo "$$name: $$(per subscriptions 0 1000 3000) instructions per subscription (create, one element, completed, freed)"; \
 	  $(if $(filter 01 02 03,$(STEP_NN)),,echo "$$name through 2 maps: $$(per subscriptions 2 1000 3000) instructions per subscription";) \
+	  .build-bench/release/RxDemoBench --workloads | while IFS= read -r workload; do \
+	    echo "$$name $$workload: $$(per workload "$$workload" 1000 3000) instructions"; done; \
 	  echo "by function: callgrind_annotate .build-bench/callgrind.subscriptions-0-3000.out | head -40"
 	@rm -rf Tests/Bench/Step
 

@@ -207,6 +207,64 @@ let step = "RxDemo" + (ProcessInfo.processInfo.environment["RXDEMO_BENCH"] ?? "?
     func extraRows() {}
 #endif
 
+// Workloads for `make bench-instructions`, each `count` repetitions of one thing the third
+// act adds, run once under callgrind: the figure is the difference between two counts, so
+// the setup cancels out. The same programs, compiled against RxSwift and RxCocoa, gave
+// issue 32's figures for RxSwift.
+var workloads: [String: (Int) -> Void] = [:]
+#if RXDEMO_SINCE_11
+    // A subject feeds a shared source: per event, with `subscribers` observers.
+    func sharedEvents(_ share: @escaping (Observable<Int>) -> Observable<Int>, subscribers: Int) -> (Int) -> Void {
+        { count in
+            let upstream = PublishSubject<Int>()
+            let shared = share(Observable<Int>.create { upstream.subscribe($0) })
+            let bag = DisposeBag()
+            for _ in 0..<subscribers { shared.subscribe(onNext: { checksum &+= $0 }).disposed(by: bag) }
+            for value in 0..<count { upstream.onNext(value) }
+        }
+    }
+    workloads["share() per event, one subscriber"] = sharedEvents({ $0.share() }, subscribers: 1)
+    workloads["share() per event, four subscribers"] = sharedEvents({ $0.share() }, subscribers: 4)
+    workloads["share(replay: 1) per event, one subscriber"] = sharedEvents({ $0.share(replay: 1) }, subscribers: 1)
+    workloads["share() subscribe and dispose, per subscription"] = { count in
+        let shared = Observable<Int>.create { _ in Disposables.create() }.share()
+        for _ in 0..<count { shared.subscribe(onNext: { checksum &+= $0 }).dispose() }
+    }
+    workloads["share(replay: 1) late subscriber, per subscription"] = { count in
+        let upstream = PublishSubject<Int>()
+        let shared = Observable<Int>.create { upstream.subscribe($0) }.share(replay: 1)
+        let first = shared.subscribe(onNext: { checksum &+= $0 })
+        upstream.onNext(1)
+        for _ in 0..<count { shared.subscribe(onNext: { checksum &+= $0 }).dispose() }
+        first.dispose()
+    }
+#endif
+#if RXDEMO_SINCE_12
+    workloads["concatMap per inner event"] = { count in
+        let inner = PublishSubject<Int>()
+        let source = PublishSubject<Int>()
+        let subscription = source.concatMap { _ in inner }.subscribe(onNext: { checksum &+= $0 })
+        source.onNext(0)
+        for value in 0..<count { inner.onNext(value) }
+        subscription.dispose()
+    }
+#endif
+#if RXDEMO_SINCE_14
+    workloads["Driver (asDriver, map, drive) per event"] = { count in
+        let clock = HistoricalScheduler()
+        SharingScheduler.mock(scheduler: clock) {
+            let upstream = PublishSubject<Int>()
+            let subscription = upstream.asDriver(onErrorJustReturn: 0).map { $0 &+ 1 }
+                .drive(onNext: { checksum &+= $0 })
+            for value in 0..<count {
+                upstream.onNext(value)
+                clock.start()
+            }
+            subscription.dispose()
+        }
+    }
+#endif
+
 #if RXDEMO_SINCE_04
     func mapped(_ observable: Observable<Int>, _ maps: Int) -> Observable<Int>? {
         var chain = observable
@@ -231,6 +289,13 @@ if arguments.first == "--header" {
     // One pass, no timing: for instruction counts under `valgrind --tool=callgrind`.
     silenceStepOutput()
     if let chain = mapped(source(sending: count), maps) { subscribeCounting(chain) }
+} else if arguments.first == "--workloads" {
+    workloads.keys.sorted().forEach { print($0) }
+} else if arguments.first == "--workload", arguments.count == 3, let run = workloads[arguments[1]],
+    let count = Int(arguments[2])
+{
+    silenceStepOutput()
+    run(count)
 } else if arguments.first == "--subscriptions", arguments.count == 3, let maps = Int(arguments[1]),
     let count = Int(arguments[2])
 {

@@ -54,10 +54,10 @@ struct Mark {
         }
     }
 
-    init(time: Int, label: String?, kind: Kind) {
+    init(time: Int, label: String?, onSource: Bool = false, kind: Kind) {
         self.time = time
         self.label = label
-        self.onSource = false
+        self.onSource = onSource
         self.kind = kind
     }
 
@@ -108,6 +108,39 @@ func marks(of trace: [String], in scenario: Scenario) -> [Mark] {
     return marks
 }
 
+// The search screen's trace as marks on five lanes: what the user does, what the network
+// does, and the screen's three outputs. A request's start is drawn as a subscription, its
+// cancellation as the dispose closure it is; the screen shows how many results it lists,
+// whether it is loading, and an error message as ✕ (none as –).
+let appLanes = ["user", "network", "results (how many)", "loading", "error message"]
+
+func appMarks(of trace: [String]) -> [Mark] {
+    trace.compactMap { entry in
+        let parsed = TraceEntry(entry)
+        let time = parsed.time ?? 0
+        let words = parsed.event.split(separator: " ").map(String.init)
+        func mark(_ lane: String, _ kind: Mark.Kind) -> Mark {
+            Mark(time: time, label: lane, onSource: true, kind: kind)
+        }
+        switch words.first {
+        case "type": return mark("user", .value("\"" + words.dropFirst().joined(separator: " ") + "\""))
+        case "tap": return mark("user", .value("refresh"))
+        case "close": return mark("user", .disposeCall)
+        case "request" where words.contains("starts:"): return mark("network", .subscribe)
+        case "request" where words.contains("answers"): return mark("network", .value("reply"))
+        case "request" where words.contains("fails"): return mark("network", .error)
+        case "request" where words.contains("cancelled"): return mark("network", .disposeClosure)
+        case "results":
+            let titles = parsed.event.dropFirst("results [".count).dropLast()
+            return mark("results (how many)", .value(titles.isEmpty ? "0" : "\(titles.split(separator: ",").count)"))
+        case "loading": return mark("loading", .value(words.last == "true" ? "on" : "off"))
+        case "error":
+            return mark("error message", words.dropFirst().joined(separator: " ") == "none" ? .value("–") : .error)
+        default: return nil
+        }
+    }
+}
+
 struct Panel {
     let title: String
     let marks: [Mark]
@@ -124,11 +157,11 @@ struct Panel {
 // "fallback") each get a lane, after the first source lane.
 func marbleSVG(
     title: String, panels: [Panel], labels: [String?], hot: Bool = false, shared: Bool = false, inner: [String] = [],
-    caption: [String]
+    named: [String]? = nil, caption: [String]
 ) -> String {
     var lanes: [(label: String?, onSource: Bool)] =
         hot ? [(nil, true)] + labels.map { ($0, false) } : labels.flatMap { [($0, true), ($0, false)] }
-    lanes.insert(contentsOf: inner.map { ($0, true) }, at: 1)
+    if let named { lanes = named.map { ($0, true) } } else { lanes.insert(contentsOf: inner.map { ($0, true) }, at: 1) }
     let width = 860
     let left = 150
     let laneHeight = 46
@@ -180,11 +213,14 @@ func marbleSVG(
             do {
                 y += laneHeight
                 let lane =
-                    label.map { inner.contains($0) } == true
-                    ? "\(label!) sends"
-                    : (label.map { "\($0): " } ?? "")
-                        + (onSource
-                            ? (shared ? "shared source" : hot ? "subject sends" : "source sends") : "subscriber gets")
+                    named != nil
+                    ? label!
+                    : label.map { inner.contains($0) } == true
+                        ? "\(label!) sends"
+                        : (label.map { "\($0): " } ?? "")
+                            + (onSource
+                                ? (shared ? "shared source" : hot ? "subject sends" : "source sends")
+                                : "subscriber gets")
                 body.append(text(lane, x: 12, y: y + 5, size: 13, fill: "#333"))
                 body.append(
                     "<line x1=\"\(left)\" y1=\"\(y)\" x2=\"\(width - 16)\" y2=\"\(y)\" stroke=\"#444\" stroke-width=\"1.5\"/>"
@@ -229,8 +265,16 @@ func marbleSVG(
     y += 24
     body.append(
         text(
-            (["○ value", "| completed", "✕ error", "◆ the dispose closure runs", "! dispose() called", "^ subscribe"]
-                + (panels.contains { $0.marks.contains { $0.kind == .onDisposed } } ? ["□ onDisposed"] : []))
+            (named != nil
+                ? [
+                    "○ typed, shown", "^ a request starts", "✕ it fails, or an error is shown", "◆ it is cancelled",
+                    "! the screen is closed",
+                ]
+                : [
+                    "○ value", "| completed", "✕ error", "◆ the dispose closure runs", "! dispose() called",
+                    "^ subscribe",
+                ]
+                    + (panels.contains { $0.marks.contains { $0.kind == .onDisposed } } ? ["□ onDisposed"] : []))
                 .joined(separator: "\u{2003}\u{2003}")
                 + (panels.count > 1 ? "\u{2003}\u{2003}red: not expected\u{2003}\u{2003}dashed: missing" : ""),
             x: 12, y: y, size: 12, fill: "#555"))
@@ -326,16 +370,13 @@ func writeMarbles(traces: String) throws -> [String] {
     let folder = "\(docs)/marbles"
     try? FileManager.default.removeItem(atPath: folder)
     var written: [String] = []
-    for scenario in Scenario.all where scenario.hasTimeline {
+    for scenario in Scenario.all {
+        let expected = scenario.isApp ? appMarks(of: scenario.expected) : marks(of: scenario.expected, in: scenario)
         let svg = marbleSVG(
             title: scenario.name,
-            panels: [
-                Panel(
-                    title: "Expected: what correct Rx (RxSwift) does", marks: marks(of: scenario.expected, in: scenario)
-                )
-            ],
+            panels: [Panel(title: "Expected: what correct Rx (RxSwift) does", marks: expected)],
             labels: scenario.subscriptionScripts.map(\.label), hot: scenario.isHot, shared: scenario.isShared,
-            inner: scenario.innerLabels, caption: [])
+            inner: scenario.innerLabels, named: scenario.isApp ? appLanes : nil, caption: [])
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try write(svg, to: "\(folder)/\(marbleFileName(scenario))")
         written.append("\(folder)/\(marbleFileName(scenario))")

@@ -546,7 +546,7 @@ enum RxSwiftAdapter: StepAdapter {
             let field = TextField()
             let counter = ChangeCounter()
             field.delegate = counter
-            var texts: [String] = []
+            var texts: [String?] = []
             let typing = field.rx.text.subscribe(onNext: { texts.append($0) })
             field.type("a")
             let returns = field.pressReturn()

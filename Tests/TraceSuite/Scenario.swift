@@ -52,9 +52,9 @@ public struct Scenario: Sendable {
 
     public var name: String { id.rawValue }
 
-    // Whether its trace is a marble timeline of sources and subscribers: not the search
-    // screen's, whose trace is the network's and the screen's.
-    public var hasTimeline: Bool { if case .app = kind { false } else { true } }
+    // Whether it is the search screen's: its trace is the user's, the network's and the
+    // screen's, not sources and subscribers, and its timeline has lanes of its own.
+    public var isApp: Bool { if case .app = kind { true } else { false } }
 
     // What a step must offer to run this scenario at all.
     public var needs: Set<Capability> {

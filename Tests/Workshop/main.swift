@@ -19,6 +19,7 @@ let usage = """
       watch NN      check again whenever a workspace file changes, until Ctrl-C
       scenarios [TEXT]   list the scenarios (those whose name contains TEXT)
       selftest [NN ...]  for each step: the starter is not done, the reference is
+      audit [NN ...]     names of the step's API the adapter uses that no "What the checks call" lists
       summary DIR   one line per step, from the records a test run wrote to DIR (`make test`)
       threads NN    the thread scenarios of step NN under ThreadSanitizer, with the races named
                     (MINE=1: your Workshop/RxDemoNN; RXDEMO_THREAD_ROUNDS: rounds per scenario)
@@ -162,6 +163,18 @@ func start(_ workspace: Workspace, from choice: String?, out: (String) -> Void =
     out("Created \(workspace.path)/ from \(starter.origin)\(demo)\(why).")
     if starter.folder != nil {
         out("(FROM=mine or FROM=reference chooses; 'make reset STEP=\(workspace.number)' first to start over.)")
+    }
+    // Your own previous step exists, yet this one starts from the reference: say it loudly,
+    // or a participant's lineage of code is lost without their noticing.
+    if let previous = workspace.step.previous.map({ Workspace(step: $0, root: workspace.root) }), choice == nil,
+        starter.folder == previous.reference, isDirectory(previous.path)
+    {
+        let number = previous.number
+        out("")
+        out("WARNING: your own step \(number) is NOT carried on: this step starts from the reference step \(number).")
+        out(
+            "  To carry yours on instead: make check STEP=\(number) until it says done, then"
+                + " make reset STEP=\(workspace.number) and make start STEP=\(workspace.number) FROM=mine.")
     }
     out("")
     page.goal.forEach(out)
@@ -318,13 +331,51 @@ func progress(root: String) {
     if let next { print("Next: \(next)") }
 }
 
-func compare(_ workspace: Workspace) throws {
+func compare(_ workspace: Workspace, all: Bool) throws {
     guard isDirectory(workspace.path) else {
         throw WorkshopError(
             description: "there is no \(workspace.path) yet: run 'make start STEP=\(workspace.number)' first")
     }
-    let result = try run(["git", "diff", "--no-index", workspace.reference, workspace.path], passThrough: true)
-    if result.status == 0 { print("\(workspace.path) is the same as \(workspace.reference).") }
+    guard !all else {
+        let result = try run(["git", "diff", "--no-index", workspace.reference, workspace.path], passThrough: true)
+        if result.status == 0 { print("\(workspace.path) is the same as \(workspace.reference).") }
+        return
+    }
+    // The files this step adds or changes first, in full; code carried from earlier steps (a
+    // participant's own comments and names in every file) only as a list, or it buries them.
+    // Written unbuffered, between git's own output.
+    func say(_ line: String) { FileHandle.standardOutput.write(Data((line + "\n").utf8)) }
+    let stepFiles = changedFiles(workspace.step).map { String($0.prefix { $0 != " " }) }
+    say("The files step \(workspace.number) adds or changes, the reference (---) beside yours (+++):")
+    var same: [String] = []
+    for file in stepFiles {
+        guard exists("\(workspace.path)/\(file)") else {
+            say("  \(file): not in \(workspace.path) yet")
+            continue
+        }
+        let result = try run(
+            ["git", "diff", "--no-index", "\(workspace.reference)/\(file)", "\(workspace.path)/\(file)"],
+            passThrough: true)
+        if result.status == 0 { same.append(file) }
+    }
+    if !same.isEmpty { say("Same as the reference: " + same.joined(separator: ", ")) }
+    // "{Steps => Workshop}/RxDemo11/Bag.swift | 3 ++-" → "Bag.swift (3 lines)"
+    let carried = try run(["git", "diff", "--no-index", "--stat=200", workspace.reference, workspace.path]).output
+        .split(separator: "\n").compactMap { line -> String? in
+            let parts = line.split(separator: "|")
+            guard parts.count == 2,
+                let name = parts[0].split(separator: "/").last?.trimmingCharacters(in: .whitespaces),
+                !stepFiles.contains(name)
+            else { return nil }
+            let count = parts[1].trimmingCharacters(in: .whitespaces).prefix { $0 != " " }
+            return "\(name) (\(count) line\(count == "1" ? "" : "s"))"
+        }
+    if !carried.isEmpty {
+        say("")
+        say("Also different, carried from your earlier steps rather than this step's lesson:")
+        reflowed([carried.joined(separator: ", ")]).forEach { say("  " + $0) }
+        say("Every difference: make compare STEP=\(workspace.number) VERBOSE=1")
+    }
 }
 
 func watch(_ workspace: Workspace, verbose: Bool) throws {
@@ -478,6 +529,12 @@ func selftest(_ steps: [Step]) throws -> Int32 {
                     "\(page.page) needs a '### Hint: «…»' for " + missing.map { "«\($0)»" }.joined(separator: ", "))
             }
         }
+        let unlisted = try namesTheChecksCallLeaveOut(for: step)
+        if !unlisted.isEmpty {
+            problems.append(
+                "Tests/RxSwiftAdapter uses \(unlisted.map { "`\($0)`" }.joined(separator: ", ")) for \(step), and no "
+                    + "'What the checks call' up to its page names them")
+        }
         try referenceCopy(workspace, file: "", changes: [:], what: "")
         let reference = try check(workspace, verbose: false, quiet: true)
         let ok = starter.status != .done && reference.status == .done && problems.isEmpty
@@ -587,7 +644,7 @@ func main() throws -> Int32 {
     case "reset": try reset(workspace())
     case "restore": try restore(workspace())
     case "progress": progress(root: root)
-    case "compare": try compare(workspace())
+    case "compare": try compare(workspace(), all: verbose)
     case "watch": try watch(workspace(), verbose: verbose)
     case "scenarios": try listScenarios(arguments.dropFirst().first)
     case "threads":
@@ -599,6 +656,17 @@ func main() throws -> Int32 {
             throw WorkshopError(description: "summary needs a folder")
         }
         try summary(reportFolder: folder)
+    case "audit":
+        let steps = arguments.count > 1 ? try arguments.dropFirst().map(parseStep) : Step.allCases
+        var complete = true
+        for step in steps {
+            let unlisted = try namesTheChecksCallLeaveOut(for: step)
+            complete = complete && unlisted.isEmpty
+            print(
+                "\(step): "
+                    + (unlisted.isEmpty ? "every name the adapter uses is listed" : unlisted.joined(separator: ", ")))
+        }
+        return complete ? 0 : 1
     case "selftest":
         let steps = arguments.count > 1 ? try arguments.dropFirst().map(parseStep) : Step.allCases
         return try selftest(steps)
