@@ -27,13 +27,6 @@ SWIFT_SOURCES = Package.swift Steps $(filter-out Tests/Tutorial,$(wildcard Tests
 # swift format's version that .swift-format is written for (CI's); older ones ignore the
 # options they do not know, so their verdict can differ.
 SWIFT_FORMAT_VERSION := 6.3
-# On macOS, Swift Testing comes with Xcode; with only the Command Line Tools selected it may
-# be missing. Said after a failed build or test, never instead of the compiler's own words.
-testing-hint = if [ "$$(uname -s)" = Darwin ] && xcode-select -p 2>/dev/null | grep -q CommandLineTools; then \
-	  echo "note: only the Command Line Tools are selected ($$(xcode-select -p)). If the error above is" >&2; \
-	  echo "      \"no such module 'Testing'\", install Xcode 16.2 or later and select it:" >&2; \
-	  echo "      sudo xcode-select -s /Applications/Xcode.app/Contents/Developer" >&2; \
-	fi
 # The workshop tool needs no step, so it is built once, in .build.
 WORKSHOP = swift build -q --product Workshop && VERBOSE="$(VERBOSE)" .build/debug/Workshop
 # The same bytes whatever the user's git configuration says about diffs.
@@ -101,22 +94,13 @@ else
 	RXDEMO_STEP=$(STEP_NN) RXDEMO_WORKSPACE=Workshop/RxDemo$(STEP_NN) swift run -q --scratch-path .build-workshop RxDemo$(STEP_NN)
 endif
 
-# `make test` runs swift test quietly into $(TEST_LOG) and prints one line per step and per
-# known defect (from the records the run writes to $(TEST_REPORT)), then Swift Testing's own
-# closing line; on a failure, everything but the expected known issues, from the log.
-# With STEP, the manifest declares only that step's targets (RXDEMO_STEP, read in
-# Package.swift) and builds them in a folder of their own, so the other steps are never
-# compiled and the full build in .build stays as it was.
-# SCENARIO="dispose twice" runs only the scenarios whose name contains it (RXDEMO_SCENARIO,
-# read by the tests); a SCENARIO that matches none stops here with the list.
-TEST_LOG := .build/test.log
-TEST_REPORT := .build/test-report
+# `make test`: swift test quietly into .build/test.log, one line per step and per known defect,
+# then Swift Testing's closing line; on a failure, everything but the expected known issues.
+# STEP=NN builds only that step's targets, in .build-stepNN; SCENARIO="dispose twice" runs the
+# scenarios whose name contains it. A run that hangs is stopped, with what was running named.
 test:
 	@$(if $(STEP),$(call require-step,STEP,$(STEP),$(STEP_NN)))
-	@$(if $(SCENARIO),$(WORKSHOP) scenarios "$(SCENARIO)")
-	@mkdir -p .build && rm -rf $(TEST_REPORT)
-	@echo "$(SWIFT_TEST) -q$(if $(STEP), for step $(STEP_NN)), full output in $(TEST_LOG):"
-	@RXDEMO_SCENARIO="$(SCENARIO)" RXDEMO_REPORT_DIR="$(CURDIR)/$(TEST_REPORT)" $(if $(STEP),RXDEMO_STEP=$(STEP_NN)) 	  $(SWIFT_TEST) -q $(if $(STEP),--scratch-path .build-step$(STEP_NN)) > $(TEST_LOG) 2>&1; status=$$?; 	  $(WORKSHOP) summary $(TEST_REPORT); 	  if [ $$status -ne 0 ]; then 	    grep -v -e 'recorded a known issue' -e 'shows its known defect, as expected' $(TEST_LOG) >&2; $(testing-hint); 	  else tail -n 1 $(TEST_LOG); fi; exit $$status
+	@$(WORKSHOP) test "$(STEP_NN)" "$(SCENARIO)"
 
 scenarios:
 	@$(WORKSHOP) scenarios "$(SCENARIO)"

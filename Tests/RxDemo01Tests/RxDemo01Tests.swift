@@ -37,6 +37,6 @@ func traces(_ scenario: Scenario) async {
 }
 
 @Test("has the article's shape")
-func shape() {
-    verifyShape(of: RxDemo01Adapter.self)
+func shape() async {
+    await verifyShape(of: RxDemo01Adapter.self)
 }

@@ -43,6 +43,6 @@ func traces(_ scenario: Scenario) async {
 }
 
 @Test("has the article's shape")
-func shape() {
-    verifyShape(of: RxDemo02Adapter.self)
+func shape() async {
+    await verifyShape(of: RxDemo02Adapter.self)
 }

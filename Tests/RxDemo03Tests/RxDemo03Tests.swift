@@ -45,6 +45,6 @@ func traces(_ scenario: Scenario) async {
 }
 
 @Test("has the article's shape")
-func shape() {
-    verifyShape(of: RxDemo03Adapter.self)
+func shape() async {
+    await verifyShape(of: RxDemo03Adapter.self)
 }

@@ -44,6 +44,6 @@ func traces(_ scenario: Scenario) async {
 }
 
 @Test("has the article's shape")
-func shape() {
-    verifyShape(of: RxDemo04Adapter.self)
+func shape() async {
+    await verifyShape(of: RxDemo04Adapter.self)
 }

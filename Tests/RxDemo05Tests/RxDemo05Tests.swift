@@ -58,6 +58,6 @@ func traces(_ scenario: Scenario) async {
 }
 
 @Test("has the article's shape")
-func shape() {
-    verifyShape(of: RxDemo05Adapter.self)
+func shape() async {
+    await verifyShape(of: RxDemo05Adapter.self)
 }

@@ -53,8 +53,8 @@ func traces(_ scenario: Scenario) async {
 }
 
 @Test("has the article's shape")
-func shape() {
-    verifyShape(of: RxDemo06Adapter.self)
+func shape() async {
+    await verifyShape(of: RxDemo06Adapter.self)
 }
 
 @Test("threads", arguments: Step.rxDemo06.selectedThreadScenarios)

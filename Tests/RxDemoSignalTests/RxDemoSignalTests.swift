@@ -127,8 +127,8 @@ func traces(_ scenario: Scenario) async {
 }
 
 @Test("has the article's shape")
-func shape() {
-    verifyShape(of: RxDemoSignalAdapter.self)
+func shape() async {
+    await verifyShape(of: RxDemoSignalAdapter.self)
 }
 
 @Test("threads", arguments: Step.rxDemoSignal.selectedThreadScenarios)

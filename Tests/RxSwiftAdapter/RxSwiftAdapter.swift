@@ -796,8 +796,8 @@ func traces(_ scenario: Scenario) async {
 }
 
 @Test("has RxSwift's shape")
-func shape() {
-    verifyShape(of: RxSwiftAdapter.self)
+func shape() async {
+    await verifyShape(of: RxSwiftAdapter.self)
 }
 
 @Test("threads", arguments: thisStep.selectedThreadScenarios)

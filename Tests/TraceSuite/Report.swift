@@ -99,14 +99,25 @@ public enum ReportFolder {
     }
 
     // nil: the shape test did not run; a record with `finished == false`: it crashed.
-    public static func readShape(of step: Step, in root: String) -> (finished: Bool, checks: [ShapeCheck])? {
+    // The shape checks' process crashed or was stopped by the watchdog: what it left on standard error.
+    public static func writeShapeFailure(_ message: String, of step: Step) {
+        guard let root = path else { return }
+        save(
+            ["outcome crashed"] + message.split(separator: "\n").map { "message \($0)" },
+            to: shapeFile(in: folder(of: step, in: root)))
+    }
+
+    public static func readShape(of step: Step, in root: String) -> (
+        finished: Bool, checks: [ShapeCheck], message: String
+    )? {
         guard let lines = load(shapeFile(in: folder(of: step, in: root))) else { return nil }
         let checks = lines.compactMap { line -> ShapeCheck? in
             if line.hasPrefix("ok ") { return ShapeCheck(String(line.dropFirst(3)), true) }
             if line.hasPrefix("missing ") { return ShapeCheck(String(line.dropFirst(8)), false) }
             return nil
         }
-        return (lines.contains("outcome finished"), checks)
+        let message = lines.filter { $0.hasPrefix("message ") }.map { String($0.dropFirst(8)) }
+        return (lines.contains("outcome finished"), checks, message.joined(separator: "\n"))
     }
 
     private static func save(_ lines: [String], to path: String) {
@@ -197,6 +208,17 @@ extension ScenarioRecord {
 // What a crash most likely was, from what the step printed on its way down, and what
 // the scenario had traced until then.
 public func crashAdvice(trace: [String], message: String) -> String {
+    if let stuck = stuckReport(message) {
+        let shown = trace.count <= 12 ? trace : trace.prefix(8) + ["… \(trace.count - 10) more …"] + trace.suffix(2)
+        let places =
+            stuck.where.isEmpty
+            ? ["(no thread stood in the step's own files; the log has every thread's stack)"] : stuck.where
+        return """
+            It did not finish: an endless loop or a deadlock in the step's code (the watchdog stopped it: \
+            \(stuck.why)). Traced before it stopped: \(trace.isEmpty ? "nothing" : shown.joined(separator: ", ")).
+            Where it stood:
+            """ + places.map { "\n  - " + $0 }.joined()
+    }
     // The runtime's own message, without the stack trace that follows it.
     let message = message.components(separatedBy: "Current stack trace:")[0]
         .split(separator: "\n").prefix(6).joined(separator: "\n")

@@ -218,7 +218,9 @@ func race(_ first: @escaping () -> Void, _ second: @escaping () -> Void) {
 }
 
 extension ThreadScenario {
-    public func run<Adapter: StepAdapter>(on adapter: Adapter.Type, rounds: Int) -> ThreadOutcome {
+    public func run<Adapter: StepAdapter>(on adapter: Adapter.Type, rounds: Int, onRound: (() -> Void)? = nil)
+        -> ThreadOutcome
+    {
         // A deadlock shows in the first round or never, and where the threads meet inside the
         // observer, or nothing races, the order is fixed: one round is enough.
         let rounds =
@@ -230,6 +232,7 @@ extension ThreadScenario {
                 anomalies += 1
                 first = first ?? anomaly
             }
+            onRound?()
         }
         return ThreadOutcome(rounds: rounds, anomalies: anomalies, firstAnomaly: first)
     }

@@ -141,6 +141,7 @@ public func verifyThreads<Adapter: StepAdapter>(_ scenario: ThreadScenario, on a
         _ scenario: ThreadScenario, adapterNamed name: String, step: Step, rounds: Int, defect: String?
     ) async {
         let path = NSTemporaryDirectory() + "/rxdemo-\(UUID().uuidString).threads"
+        Watchdog.prepareChildren()
         ReportFolder.writeThreads("running", for: scenario.id, of: step)
         let child: () async -> Void = {
             let exit = await #expect(
@@ -154,12 +155,24 @@ public func verifyThreads<Adapter: StepAdapter>(_ scenario: ThreadScenario, on a
                 guard let adapter = _typeByName(name) as? any StepAdapter.Type,
                     let scenario = ThreadScenario.all.first(where: { $0.id == id })
                 else { preconditionFailure("no StepAdapter named \(name) in this test process") }
-                let outcome = scenario.run(on: adapter, rounds: rounds)
+                if FileManager.default.createFile(atPath: path + ".stderr", contents: nil),
+                    let errors = FileHandle(forWritingAtPath: path + ".stderr")
+                {
+                    dup2(errors.fileDescriptor, STDERR_FILENO)
+                }
+                let watchdog = Watchdog({ "«\(scenario.name)»" }, limit: 20, limitAfterAHang: 20)
+                let outcome = scenario.run(on: adapter, rounds: rounds, onRound: watchdog.tick)
+                watchdog.stop()
                 try? outcome.summary.write(toFile: path, atomically: true, encoding: .utf8)
             }
             let summary = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            let stuck = stuckReport((try? String(contentsOfFile: path + ".stderr", encoding: .utf8)) ?? "")
+            try? FileManager.default.removeItem(atPath: path + ".stderr")
             ReportFolder.writeThreads(
-                exit == nil ? (summary.isEmpty ? "crashed" : "\(summary), then the process failed") : summary,
+                exit == nil
+                    ? stuck.map { "did not finish (\($0.why)); where it stood: \($0.where.joined(separator: "; "))" }
+                        ?? (summary.isEmpty ? "crashed" : "\(summary), then the process failed")
+                    : summary,
                 for: scenario.id, of: step)
             if exit != nil && !summary.hasPrefix("no anomaly") {
                 Issue.record("\(step), «\(scenario.name)»: \(summary)")
@@ -175,14 +188,61 @@ public func verifyThreads<Adapter: StepAdapter>(_ scenario: ThreadScenario, on a
 #endif
 
 // Checks the step's shape (see `StepAdapter.shape`).
-public func verifyShape<Adapter: StepAdapter>(of adapter: Adapter.Type) {
+// With exit tests, in a process of its own under the watchdog: a shape check runs step code
+// too, and an endless loop there must not hang the test process.
+public func verifyShape<Adapter: StepAdapter>(of adapter: Adapter.Type) async {
     ReportFolder.writeShape(nil, of: Adapter.step)
-    let checks = Adapter.shape()
-    ReportFolder.writeShape(checks, of: Adapter.step)
-    for check in checks where !check.holds {
+    var checks: [ShapeCheck]? = nil
+    #if compiler(>=6.3)
+        if let name = _mangledTypeName(Adapter.self) {
+            guard let isolated = await runShapeIsolated(adapterNamed: name, step: Adapter.step) else { return }
+            checks = isolated
+        }
+    #endif
+    let results = checks ?? Adapter.shape()
+    ReportFolder.writeShape(results, of: Adapter.step)
+    for check in results where !check.holds {
         Issue.record("\(Adapter.step) does not have \(Adapter.step.shapeSource) shape yet: \(check.requirement)")
     }
 }
+
+#if compiler(>=6.3)
+    // The shape checks in a child process; nil (with an issue recorded) when it did not finish.
+    func runShapeIsolated(adapterNamed name: String, step: Step) async -> [ShapeCheck]? {
+        Watchdog.prepareChildren()
+        let path = NSTemporaryDirectory() + "/rxdemo-\(UUID().uuidString).shape"
+        let exit = await #expect(processExitsWith: .success, "\(step)'s shape checks did not finish normally") {
+            [name = name as String, path = path as String] in
+            guard let adapter = _typeByName(name) as? any StepAdapter.Type else {
+                preconditionFailure("no StepAdapter named \(name) in this test process")
+            }
+            for (file, stream) in [(path + ".stderr", STDERR_FILENO), (path + ".stdout", STDOUT_FILENO)] {
+                if FileManager.default.createFile(atPath: file, contents: nil),
+                    let handle = FileHandle(forWritingAtPath: file)
+                {
+                    dup2(handle.fileDescriptor, stream)
+                }
+            }
+            let watchdog = Watchdog({ "the shape checks" }, limit: 10, output: path + ".stdout")
+            let checks = adapter.shape()
+            watchdog.stop()
+            let lines = checks.map { ($0.holds ? "ok " : "missing ") + $0.requirement }
+            try? lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        let message = (try? String(contentsOfFile: path + ".stderr", encoding: .utf8)) ?? ""
+        let lines = (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n") ?? []
+        for file in [path, path + ".stderr", path + ".stdout"] { try? FileManager.default.removeItem(atPath: file) }
+        guard exit != nil else {
+            ReportFolder.writeShapeFailure(message, of: step)
+            Issue.record(Comment(rawValue: crashAdvice(trace: [], message: message)))
+            return nil
+        }
+        return lines.map { line in
+            line.hasPrefix("ok ")
+                ? ShapeCheck(String(line.dropFirst(3)), true) : ShapeCheck(String(line.dropFirst(8)), false)
+        }
+    }
+#endif
 
 // A step whose known defect is a crash, and that now runs the scenario to its end.
 func noLongerCrashesComment(_ scenario: Scenario, on step: Step) -> Comment {
@@ -219,6 +279,7 @@ public func crashComment(_ scenario: Scenario, on step: Step) -> Comment {
         // (with an issue recorded) when it crashed; with `expectingCrash`, true when it crashed
         // as the step's known defect says, and false (with an issue recorded) when it finished.
         func play(adapterNamed name: String, expectingCrash: Bool = false) async -> Bool {
+            Watchdog.prepareChildren()
             let exit = await #expect(
                 processExitsWith: expectingCrash ? .failure : .success,
                 expectingCrash ? noLongerCrashesComment(scenario, on: step) : crashComment(scenario, on: step),
@@ -238,8 +299,7 @@ public func crashComment(_ scenario: Scenario, on step: Step) -> Comment {
             }
             trace = Self.lines(path)
             let message = Self.lines(path + ".stderr").joined(separator: "\n")
-            try? FileManager.default.removeItem(atPath: path)
-            try? FileManager.default.removeItem(atPath: path + ".stderr")
+            for file in [path, path + ".stderr", path + ".stdout"] { try? FileManager.default.removeItem(atPath: file) }
             let crashed = (exit == nil) != expectingCrash
             ReportFolder.write(
                 ScenarioRecord(
@@ -262,7 +322,19 @@ public func crashComment(_ scenario: Scenario, on step: Step) -> Comment {
                 let errors = FileHandle(forWritingAtPath: path + ".stderr")
             else { preconditionFailure("cannot write \(path)") }
             dup2(errors.fileDescriptor, STDERR_FILENO)
-            _ = scenario.run(on: adapter) { entry in try? trace.write(contentsOf: Data((entry + "\n").utf8)) }
+            // What the step prints goes to a file the watchdog keeps below its cap.
+            if FileManager.default.createFile(atPath: path + ".stdout", contents: nil),
+                let printed = FileHandle(forWritingAtPath: path + ".stdout")
+            {
+                dup2(printed.fileDescriptor, STDOUT_FILENO)
+            }
+            let watchdog = Watchdog(
+                { "«\(scenario.name)»" }, limit: 5, output: path + ".stdout", maxTicks: 100_000)
+            _ = scenario.run(on: adapter) { entry in
+                watchdog.tick()
+                try? trace.write(contentsOf: Data((entry + "\n").utf8))
+            }
+            watchdog.stop()
         }
 
         private static func lines(_ path: String) -> [String] {

@@ -76,6 +76,10 @@ struct LastCheck {
 
 let defaultRoot = "Workshop"
 
+// The test process as a whole: every scenario stuck in step code is stopped within seconds,
+// so this only ends a hang of the suite itself.
+let testProcessTimeout = 600.0
+
 struct CheckResult {
     enum Status { case doesNotCompile, notDone, done }
     let status: Status
@@ -84,6 +88,8 @@ struct CheckResult {
     // What the self-test asks of a lock-order mistake: traces and shape pass, the explorer breaks.
     var tracesAndShapePass = false
     var brokenInterleavings: [InterleavingScenarioID] = []
+    // Where runs the watchdog stopped stood ("Workshop/RxDemo04/Map.swift:14 in …").
+    var stuck: [String] = []
 }
 
 func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws -> CheckResult {
@@ -120,9 +126,15 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
     let reportFolder = "\(workspace.scratch)/report"
     try? files.removeItem(atPath: reportFolder)
     try files.createDirectory(atPath: reportFolder, withIntermediateDirectories: true)
+    // Each run of step code has a watchdog of its own (Tests/TraceSuite/Watchdog.swift); this
+    // guards the test process itself.
     let test = try run(
         ["swift", "test", "--skip-build", "--disable-xctest", "--scratch-path", workspace.scratch],
-        environment: environment.merging(["RXDEMO_REPORT_DIR": reportFolder, "RXDEMO_SCENARIO": ""]) { $1 })
+        environment: environment.merging(["RXDEMO_REPORT_DIR": reportFolder, "RXDEMO_SCENARIO": ""]) { $1 },
+        timeout: testProcessTimeout)
+    if test.status == 124 {
+        say("The test process itself did not finish in \(Int(testProcessTimeout)) seconds and was stopped.")
+    }
     try? write(test.output, to: "\(workspace.scratch)/last-test.log")
     let records = ReportFolder.readRecords(of: step, in: reportFolder)
 
@@ -249,7 +261,10 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
     switch shape {
     case nil: say("Shape: the shape test did not run (\(workspace.scratch)/last-test.log says why).")
     case .some(let shape) where !shape.finished:
-        say("Shape: the shape test crashed (\(workspace.scratch)/last-test.log).")
+        say(
+            shape.message.isEmpty
+                ? "Shape: the shape test crashed (\(workspace.scratch)/last-test.log)."
+                : "Shape: " + crashAdvice(trace: [], message: shape.message))
     case .some(let shape):
         say(shapeOK ? "Shape: \(step.shapeSource), as it should be." : "Shape: not yet \(step.shapeSource):")
         for check in shape.checks where !check.holds || verbose {
@@ -285,9 +300,13 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
             "Not done yet. A hint: make hint STEP=\(workspace.number). Your code beside the reference: make compare STEP=\(workspace.number)."
         )
     }
+    var stuck: [String] = failing.compactMap { _, result in
+        if case .crashed(_, let message) = result { stuckReport(message)?.where } else { nil }
+    }.flatMap { $0 }
+    stuck += shape.flatMap { stuckReport($0.message)?.where } ?? []
     return CheckResult(
         status: done ? .done : .notDone, summary: summary, tracesAndShapePass: failing.isEmpty && shapeOK,
-        brokenInterleavings: brokenInterleavings)
+        brokenInterleavings: brokenInterleavings, stuck: stuck)
 }
 
 // A build failure: what the step's checks call, in words, then the first compiler error.

@@ -12,6 +12,9 @@ struct ExplorationOutcome {
     var verdict: String { lines.last { $0.contains("✘") }?.trimmingCharacters(in: .whitespaces) ?? "" }
 }
 
+// Far above what exploring a scenario takes (well under a second each).
+let explorerTimeout = 120.0
+
 // The step's files the explorer replaces with instrumented ones, and the demo it does not need.
 let filesTheExplorerReplaces: Set<String> = ["main.swift", "AtomicInt.swift", "Lock.swift"]
 
@@ -65,11 +68,22 @@ func exploreInterleavings(_ step: Step, folder: String, scratch: String, scenari
     let schedule = "\(scratch)/schedule"
     let quiet = ["RXDEMO_EXPLORE_SCHEDULE": schedule, "SWIFT_BACKTRACE": "enable=no"]
     return try scenarios.map { scenario in
-        let explored = try run([explorer, "explore", scenario.key], environment: quiet)
+        let explored = try run([explorer, "explore", scenario.key], environment: quiet, timeout: explorerTimeout)
         let lines = explored.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             .filter { !$0.isEmpty }
         if explored.status == 0 || explored.status == 1 {
             return ExplorationOutcome(scenario: scenario, holds: explored.status == 0, lines: lines)
+        }
+        // An endless loop between two lock operations: the explorer cannot switch away from it.
+        if explored.status == 124 {
+            let decisions = (read(schedule) ?? "").split(separator: " ").dropFirst().first.map(String.init) ?? ""
+            return ExplorationOutcome(
+                scenario: scenario, holds: false,
+                lines: [
+                    "\(scenario.key): did not finish in \(Int(explorerTimeout)) seconds:",
+                    "    ✘ did not finish: an endless loop in the step's code, in the interleaving with decisions \(decisions)"
+                        + " (replay it: the explorer's replay command prints each step as it goes)",
+                ])
         }
         // It crashed: run the interleaving it was in once more, printed as it goes.
         let decisions = (read(schedule) ?? "").split(separator: " ").dropFirst().first.map(String.init) ?? ""

@@ -11,6 +11,9 @@ struct Mutant {
     // A lock-order mistake no trace scenario can see: the self-test wants the trace scenarios
     // and the shape to pass and this explored scenario to break.
     var onlyTheExplorer: InterleavingScenarioID? = nil
+    // An endless loop or a deadlock: the check must end by itself within a minute, say where
+    // (this file), and leave no process running.
+    var hangs = false
 }
 
 // Step 13's traits and subscribe: an error handler is given, and the hook is called too.
@@ -56,6 +59,12 @@ let mutants: [Mutant] = [
                 "var newest: Observer<Result>? = nil\n        return Observable<Result> { (observer) in\n            newest = observer",
             "observer.on(event:": "newest!.on(event:",
         ]),
+    Mutant(
+        step: .rxDemo04, mistake: "map loops without end before it sends an element", file: "Map.swift",
+        changes: [
+            "try observer.on(event: .next(transform(element)))":
+                "var spins = 0\n                            while spins >= 0 { spins = (spins + 1) % 7 }\n                            try observer.on(event: .next(transform(element)))"
+        ], hangs: true),
     Mutant(
         step: .rxDemo04, mistake: "map calls its transform twice per element", file: "Map.swift",
         changes: [
@@ -217,8 +226,14 @@ let mutants: [Mutant] = [
                 "        self.lock.performLocked { dispatch(self.synchronizedOn(event), event) }"
         ]),
     Mutant(
-        step: .rxDemo09, mistake: "the lock is not recursive", file: "Lock.swift",
-        changes: ["typealias RecursiveLock = NSRecursiveLock": "typealias RecursiveLock = NSLock"]),
+        step: .rxDemo08, mistake: "dispatch walks the bag's array with an index it never advances", file: "Bag.swift",
+        changes: [
+            "    for pair in bag.pairs {\n        pair.value(event)\n    }":
+                "    let index = 0\n    while index < bag.pairs.count {\n        bag.pairs[index].value(event)\n    }"
+        ], hangs: true),
+    Mutant(
+        step: .rxDemo09, mistake: "the lock is not recursive: a re-entrant call deadlocks", file: "Lock.swift",
+        changes: ["typealias RecursiveLock = NSRecursiveLock": "typealias RecursiveLock = NSLock"], hangs: true),
     // Atomics and locks used in the wrong order: no race for ThreadSanitizer to see, and a
     // window that real threads rarely hit; the interleaving explorer finds each at once.
     Mutant(
@@ -382,6 +397,16 @@ let mutants: [Mutant] = [
         changes: [
             "        self.multicast(makeSubject: { PublishSubject() })": "        self.multicast(PublishSubject())"
         ]),
+    Mutant(
+        step: .rxDemo11, mistake: "a bounded ReplaySubject trims in a loop that removes nothing",
+        file: "ReplaySubject.swift",
+        changes: [
+            "        if self.queue.count > self.bufferSize {\n            self.queue.removeFirst(self.queue.count - self.bufferSize)\n        }":
+                "        while self.queue.count > self.bufferSize {\n            _ = self.queue.first\n        }"
+        ], hangs: true),
+    Mutant(
+        step: .rxDemo11, mistake: "the lock is not recursive: a re-entrant call deadlocks", file: "Lock.swift",
+        changes: ["typealias RecursiveLock = NSRecursiveLock": "typealias RecursiveLock = NSLock"], hangs: true),
     Mutant(
         step: .rxDemo11, mistake: "ReplaySubject.createUnbounded() keeps only the latest element",
         file: "ReplaySubject.swift", changes: ["        ReplayAll()": "        ReplayOne()"]),

@@ -39,11 +39,14 @@ func write(_ text: String, to path: String) throws {
 }
 
 // Runs a command; its output is captured (standard error too), or passed straight to the
-// terminal with `passThrough`.
+// terminal with `passThrough`. With `timeout`, a command still running after that many
+// seconds is stopped with everything it started, and its output ends with a line that says
+// so (status 124, as `timeout(1)` has it). Captured output keeps its first `outputCap` bytes.
 @discardableResult
-func run(_ arguments: [String], environment: [String: String] = [:], passThrough: Bool = false) throws -> (
-    status: Int32, output: String
-) {
+func run(
+    _ arguments: [String], environment: [String: String] = [:], passThrough: Bool = false,
+    timeout: Double? = nil
+) throws -> (status: Int32, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments
@@ -58,9 +61,108 @@ func run(_ arguments: [String], environment: [String: String] = [:], passThrough
     } catch {
         throw WorkshopError(description: "cannot run \(arguments.joined(separator: " ")): \(error)")
     }
-    let data = passThrough ? Data() : pipe.fileHandleForReading.readDataToEndOfFile()
+    let stopped = Flag()
+    if let timeout {
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+            guard process.isRunning else { return }
+            stopped.set()
+            stopTree(of: process.processIdentifier)
+        }
+    }
+    var data = Data()
+    var cut = false
+    if !passThrough {
+        let handle = pipe.fileHandleForReading
+        while case let chunk = handle.availableData, !chunk.isEmpty {
+            if data.count < outputCap { data.append(chunk.prefix(outputCap - data.count)) } else { cut = true }
+        }
+    }
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    var output = String(decoding: data, as: UTF8.self)
+    if cut { output += "\n[output cut at \(outputCap >> 20) MB]\n" }
+    if stopped.isSet {
+        output +=
+            "\nRxDemo: stopped after \(Int(timeout ?? 0)) seconds: \(arguments.prefix(3).joined(separator: " ")) did not finish\n"
+        return (124, output)
+    }
+    return (process.terminationStatus, output)
+}
+
+let outputCap = 16 << 20
+
+final class Flag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
+}
+
+// MARK: Nothing left running
+
+// Every process below `root`, children after their parents (`ps`, on macOS and Linux).
+func descendants(of root: pid_t) -> [pid_t] {
+    let ps = Process()
+    ps.executableURL = URL(fileURLWithPath: "/bin/ps")
+    ps.arguments = ["-A", "-o", "pid=", "-o", "ppid="]
+    let pipe = Pipe()
+    ps.standardOutput = pipe
+    guard (try? ps.run()) != nil else { return [] }
+    let table = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    ps.waitUntilExit()
+    let itself = ps.processIdentifier
+    var children: [pid_t: [pid_t]] = [:]
+    for line in table.split(separator: "\n") {
+        let fields = line.split(separator: " ").compactMap { pid_t($0) }
+        if fields.count == 2 && fields[0] != itself { children[fields[1], default: []].append(fields[0]) }
+    }
+    var found: [pid_t] = []
+    var queue = children[root] ?? []
+    while let next = queue.first {
+        queue.removeFirst()
+        found.append(next)
+        queue += children[next] ?? []
+    }
+    return found
+}
+
+// Stops a process and everything it started: parents first, so none starts another.
+func stopTree(of root: pid_t) {
+    let tree = [root] + descendants(of: root)
+    for pid in tree { kill(pid, SIGSTOP) }
+    for pid in tree { kill(pid, SIGKILL) }
+}
+
+// Ctrl-C, a SIGTERM or SIGHUP to this tool, or the end of the `make` that ran it: whatever
+// this tool started ends with it, with a word to say so.
+nonisolated(unsafe) private var signalSources: [DispatchSourceSignal] = []
+
+// What to say when a signal ends this tool, and the exit status (128 + the signal unless set).
+nonisolated(unsafe) var onInterrupt: (words: String, status: Int32?) = ("", nil)
+
+func endWithEverythingStarted() {
+    for stop in [SIGINT, SIGTERM, SIGHUP] {
+        signal(stop, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: stop, queue: .global())
+        source.setEventHandler {
+            for pid in descendants(of: getpid()) { kill(pid, SIGKILL) }
+            if !onInterrupt.words.isEmpty { print(onInterrupt.words) }
+            fflush(nil)
+            exit(onInterrupt.status ?? 128 + stop)
+        }
+        source.resume()
+        signalSources.append(source)
+    }
+    let parent = getppid()
+    let watcher = Thread {
+        while true {
+            _ = DispatchSemaphore(value: 0).wait(timeout: .now() + 1)
+            if getppid() != parent {
+                for pid in descendants(of: getpid()) { kill(pid, SIGKILL) }
+                exit(129)
+            }
+        }
+    }
+    watcher.start()
 }
 
 func timestamp(_ date: Date = Date(), format: String) -> String {

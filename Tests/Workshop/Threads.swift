@@ -46,10 +46,11 @@ func sanitizerRun(_ step: Step, environment: [String: String], scratch: String, 
             ],
             environment: environment.merging([
                 "RXDEMO_SCENARIO": scenario.id, "TSAN_OPTIONS": "log_path=\(reports)/report",
+                "RXDEMO_SANITIZER": "thread",
                 // A check after every edit runs 20 rounds: the flag scenarios' races show in
                 // the first, and the rest is for the plain assertions.
                 "RXDEMO_THREAD_ROUNDS": together ? "20" : "\(ThreadScenario.rounds)",
-            ]) { $1 })
+            ]) { $1 }, timeout: testProcessTimeout)
         try? write(test.output, to: "\(reports)/test.log")
         // A signal, or a crash that ThreadSanitizer caught and reported ("ERROR: ThreadSanitizer:
         // SEGV"); not its exit code 66 after a race.

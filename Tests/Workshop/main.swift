@@ -20,7 +20,8 @@ let usage = """
       scenarios [TEXT]   list the scenarios (those whose name contains TEXT)
       selftest [NN ...]  for each step: the starter is not done, the reference is
       audit [NN ...]     names of the step's API the adapter uses that no "What the checks call" lists
-      summary DIR   one line per step, from the records a test run wrote to DIR (`make test`)
+      test [NN [TEXT]]   the suite (NN: one step's; TEXT: the scenarios whose name has it), a line per step
+      summary DIR   one line per step, from the records a test run wrote to DIR
       threads NN    the thread scenarios of step NN under ThreadSanitizer, with the races named
                     (MINE=1: your Workshop/RxDemoNN; RXDEMO_THREAD_ROUNDS: rounds per scenario)
     """
@@ -382,18 +383,7 @@ func watch(_ workspace: Workspace, verbose: Bool) throws {
     // Contents, not times: saving a file unchanged starts no check.
     func snapshot() -> String { workspace.fingerprint }
     // Ctrl-C or a SIGTERM ends the watch with a word, not with a stack of errors.
-    var stoppers: [DispatchSourceSignal] = []
-    for stop in [SIGINT, SIGTERM] {
-        signal(stop, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: stop, queue: .global())
-        source.setEventHandler {
-            print("\nStopped watching \(workspace.path)/.")
-            exit(0)
-        }
-        source.resume()
-        stoppers.append(source)
-    }
-    defer { stoppers.forEach { $0.cancel() } }
+    onInterrupt = ("\nStopped watching \(workspace.path)/.", 0)
     var last: String? = nil
     while true {
         let now = snapshot()
@@ -559,7 +549,25 @@ func selftest(_ steps: [Step]) throws -> Int32 {
         let workspace = Workspace(step: mutant.step, root: root)
         try referenceCopy(
             workspace, file: mutant.file, changes: mutant.changes, what: "the mutant \"\(mutant.mistake)\"")
+        let began = Date()
         var result = try check(workspace, verbose: false, quiet: true)
+        if mutant.hangs {
+            let seconds = Date().timeIntervalSince(began)
+            let left = descendants(of: getpid())
+            // Where it loops, or, for a lock that is not recursive, where a thread waits for it.
+            let named = result.stuck.contains {
+                $0.contains("/\(mutant.file):") || (mutant.file == "Lock.swift" && $0.contains("waiting for a lock"))
+            }
+            let ok = result.status != .done && named && seconds < 60 && left.isEmpty
+            count(ok)
+            print(
+                "\(mutant.step)  \(mutant.mistake): "
+                    + (ok
+                        ? "stopped in \(Int(seconds)) s at \(result.stuck.first ?? ""), nothing left running"
+                        : "✘ expected a report of where it stuck in \(mutant.file) within 60 s and no process left;"
+                            + " \(result.summary), \(Int(seconds)) s, stuck at \(result.stuck), \(left.count) left"))
+            continue
+        }
         // Known gap: ThreadSanitizer names a race only when no lock happened to order the two
         // accesses, so a thread-safe step's mistake can pass one run under load. Until the
         // thread verdicts are deterministic, such a mistake gets up to three runs, and the line
@@ -585,9 +593,54 @@ func selftest(_ steps: [Step]) throws -> Int32 {
             "\(mutant.step)  \(mutant.mistake): "
                 + (result.status == .done ? "✘ called done" : "caught (\(result.summary)\(retried))"))
     }
+    if let hanging = mutants.first(where: { $0.hangs && steps.contains($0.step) }) {
+        print()
+        print("Interrupted in the middle of a check of a step that hangs, nothing may be left running:")
+        let workspace = Workspace(step: hanging.step, root: root)
+        try referenceCopy(
+            workspace, file: hanging.file, changes: hanging.changes, what: "the mutant \"\(hanging.mistake)\"")
+        for stop in [SIGINT, SIGTERM] {
+            let outcome = try interruptedCheck(workspace, with: stop)
+            count(outcome.hasPrefix("nothing left"))
+            print("\(hanging.step)  \(stop == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM"): \(outcome)")
+        }
+    }
     print()
     print("\(passed) passed, \(failed) failed")
     return failed == 0 ? 0 : 1
+}
+
+// Starts `Workshop check` on `workspace`, waits until its test processes run, sends `stop` to
+// the tool, and says what was left: the processes whose command line names its build folder.
+func interruptedCheck(_ workspace: Workspace, with stop: Int32) throws -> String {
+    let tool = Process()
+    tool.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+    tool.arguments = ["check", workspace.number]
+    tool.environment = ProcessInfo.processInfo.environment.merging(["RXDEMO_WORKSHOP_ROOT": workspace.root]) { $1 }
+    tool.standardOutput = FileHandle.nullDevice
+    tool.standardError = FileHandle.nullDevice
+    try tool.run()
+    // The processes of this check's build folder: its test process and the scenarios' children.
+    func ofThisCheck() throws -> [Substring] {
+        try run(["ps", "-A", "-o", "pid=,args="]).output.split(separator: "\n").filter {
+            $0.contains(workspace.scratch + "/")
+        }
+    }
+    // The check builds first; the scenarios' processes come after (a minute at most).
+    var waited = 0.0
+    while try tool.isRunning && ofThisCheck().filter({ $0.contains("swift-testing") }).count < 2 && waited < 120 {
+        _ = DispatchSemaphore(value: 0).wait(timeout: .now() + 0.2)
+        waited += 0.2
+    }
+    guard tool.isRunning else { return "✘ the check ended before its test processes ran" }
+    let running = try ofThisCheck().count
+    kill(tool.processIdentifier, stop)
+    tool.waitUntilExit()
+    _ = DispatchSemaphore(value: 0).wait(timeout: .now() + 1)
+    let left = try ofThisCheck()
+    return left.isEmpty
+        ? "nothing left running (\(running) processes were, exit status \(tool.terminationStatus))"
+        : "✘ \(left.count) processes left running: \(left.prefix(3).joined(separator: "; "))"
 }
 
 // `make test`: one line per step and one per known defect, from the records a test run
@@ -629,10 +682,13 @@ func summary(reportFolder: String) throws {
 }
 
 func main() throws -> Int32 {
+    endWithEverythingStarted()
+    onInterrupt.words = "\nInterrupted: everything this command started has been stopped."
     let arguments = Array(CommandLine.arguments.dropFirst())
     let environment = ProcessInfo.processInfo.environment
     let verbose = !(environment["VERBOSE"] ?? "").isEmpty && environment["VERBOSE"] != "0"
-    let root = defaultRoot
+    // The self-test checks its own workspaces through this tool too (the interrupt test).
+    let root = environment["RXDEMO_WORKSHOP_ROOT"].flatMap { $0.isEmpty ? nil : $0 } ?? defaultRoot
     func workspace() throws -> Workspace { Workspace(step: try parseStep(arguments.dropFirst().first), root: root) }
     switch arguments.first {
     case "start": try start(workspace(), from: environment["FROM"])
@@ -651,6 +707,10 @@ func main() throws -> Int32 {
         let mine = !(environment["MINE"] ?? "").isEmpty && environment["MINE"] != "0"
         let chosen = try workspace()
         return try testThreads(chosen.step, workspace: mine ? chosen : nil)
+    case "test":
+        let chosen = arguments.count > 1 ? arguments[1] : ""
+        return try runSuite(
+            step: chosen.isEmpty ? nil : parseStep(chosen), scenario: arguments.count > 2 ? arguments[2] : "")
     case "summary":
         guard let folder = arguments.dropFirst().first else {
             throw WorkshopError(description: "summary needs a folder")

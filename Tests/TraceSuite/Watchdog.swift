@@ -1,0 +1,197 @@
+import Foundation
+
+#if canImport(Darwin)
+    import Darwin
+#elseif canImport(Glibc)
+    import Glibc
+#endif
+
+// MARK: - Watchdog
+
+// A participant's endless loop, deadlock, runaway allocation or runaway printing must end the
+// run that met it, with a report, never hang the check. Each child process that runs step
+// code (a trace scenario, a thread scenario, the shape checks) starts a watchdog: when the run
+// makes no progress for `limit` seconds, uses more than `memoryCap` bytes or writes more than
+// `outputCap` bytes, it writes why to standard error and traps, and the Swift runtime's
+// backtracer prints every thread's stack with file and line (`stuckReport` reads it back).
+public final class Watchdog: @unchecked Sendable {
+    // The first line the watchdog writes; what the parent and the workshop tool look for.
+    public static let marker = "RxDemo watchdog:"
+    // Where a run that hung leaves a mark, so that later runs of the same test process (the
+    // same step code) give up sooner: one endless loop in `map` hangs every scenario with a map.
+    static var hungMark: String? { ReportFolder.path.map { "\($0)/.hung" } }
+
+    public static let memoryCap = 2 << 30
+    public static let outputCap = 10 << 20
+
+    private let lock = NSLock()
+    private var ticks = 0
+    private var done = false
+
+    // The limit without progress: `limit`, or `limitAfterAHang` once a run of this check hung.
+    public init(
+        _ what: @escaping @Sendable () -> String, limit: Double, limitAfterAHang: Double = 2,
+        output: String? = nil, maxTicks: Int? = nil
+    ) {
+        let hungBefore = Self.hungMark.map { FileManager.default.fileExists(atPath: $0) } ?? false
+        let seconds = hungBefore ? min(limit, limitAfterAHang) : limit
+        let thread = Thread { [self] in watch(what, seconds: seconds, output: output, maxTicks: maxTicks) }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+
+    // The run went on: an entry traced, a round done.
+    public func tick() {
+        lock.lock()
+        ticks += 1
+        lock.unlock()
+    }
+
+    public func stop() {
+        lock.lock()
+        done = true
+        lock.unlock()
+    }
+
+    private func watch(_ what: () -> String, seconds: Double, output: String?, maxTicks: Int?) {
+        let poll = 0.05
+        var seen = -1
+        var still = 0.0
+        var elapsed = 0.0
+        let underSanitizer = ProcessInfo.processInfo.environment["RXDEMO_SANITIZER"] != nil
+        while true {
+            // A timed wait on a semaphore nobody signals: the watchdog's clock, not a test's sleep.
+            _ = DispatchSemaphore(value: 0).wait(timeout: .now() + poll)
+            lock.lock()
+            let (now, finished) = (ticks, done)
+            lock.unlock()
+            if finished { return }
+            still = now == seen ? still + poll : 0
+            seen = now
+            elapsed += poll
+            if still >= seconds {
+                fire("\(what()) made no progress for \(Int(seconds.rounded())) seconds: it did not finish")
+            }
+            if let maxTicks, now > maxTicks {
+                fire("\(what()) traced more than \(maxTicks) entries without finishing: a loop that sends without end")
+            }
+            // Progress without end (a loop that sends forever) ends too.
+            if elapsed >= max(30, seconds * 3) {
+                fire("\(what()) ran for \(Int(elapsed.rounded())) seconds without finishing")
+            }
+            // ThreadSanitizer's shadow memory counts too: no cap under it.
+            if !underSanitizer && Self.residentBytes() > Self.memoryCap {
+                fire("\(what()) used more than \(Self.memoryCap >> 30) GB of memory: an allocation without end")
+            }
+            if let output, let size = try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int,
+                size > Self.outputCap
+            {
+                fire("\(what()) printed more than \(Self.outputCap >> 20) MB: output without end (cut there)")
+            }
+        }
+    }
+
+    private func fire(_ why: String) -> Never {
+        if let mark = Self.hungMark { _ = FileManager.default.createFile(atPath: mark, contents: nil) }
+        FileHandle.standardError.write(Data("\(Self.marker) \(why)\n".utf8))
+        // The runtime's backtracer prints every thread's stack after this trap.
+        fatalError("\(Self.marker) \(why)")
+    }
+
+    // The most memory the process has held (getrusage: kilobytes on Linux, bytes on macOS).
+    static func residentBytes() -> Int {
+        var usage = rusage()
+        #if canImport(Darwin)
+            getrusage(RUSAGE_SELF, &usage)
+        #else
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+        #endif
+        #if canImport(Darwin)
+            return Int(usage.ru_maxrss)
+        #else
+            return Int(usage.ru_maxrss) * 1024
+        #endif
+    }
+
+    // What the backtracer needs to print every thread, with file and line, into the child's
+    // standard error; set before the first child starts, unless the user set it.
+    public static func prepareChildren() {
+        _ = prepared
+    }
+
+    private static let prepared: Void = {
+        let options = "enable=yes,preset=full,registers=none,images=none,interactive=no,color=no,unwind=precise"
+        setenv("SWIFT_BACKTRACE", options, 0)
+    }()
+}
+
+// What a run the watchdog stopped left on standard error, in words: why, and where each of
+// the step's threads stood (the first frame in the step's or the workspace's files), with the
+// lock a thread waits for when it waits for one.
+public func stuckReport(_ message: String) -> (why: String, where: [String])? {
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    guard let why = lines.first(where: { $0.hasPrefix(Watchdog.marker) }) else { return nil }
+    var places: [String] = []
+    var frames: [String] = []
+    func flush() {
+        defer { frames = [] }
+        // The watchdog's own thread, and threads outside the step's code, say nothing.
+        guard !frames.contains(where: { $0.contains("Watchdog.swift") }),
+            let index = frames.firstIndex(where: { stepFile(in: $0) != nil }),
+            let file = stepFile(in: frames[index])
+        else { return }
+        let waits = frames[..<index].contains { frame in
+            ["lock()", "mutex_lock", "lock_wait", "psynch_mutexwait"].contains { frame.contains($0) }
+        }
+        // Locks this thread took further down its stack: the caller of each lock() or performLocked.
+        let taken = frames.indices.filter { $0 > index && $0 + 1 < frames.count }.filter { at in
+            (frames[at].contains("performLocked") || frames[at].contains(".lock()"))
+                && stepFile(in: frames[at + 1]) != nil
+        }.compactMap { stepFile(in: frames[$0 + 1]) }
+        var place = file + (function(frames[index]).map { " in \($0)" } ?? "")
+        // A loop may be caught inside what it calls: name its callers in other files too, up to six.
+        var files = [file.split(separator: ":")[0]]
+        for caller in frames[(index + 1)...] where files.count < 6 {
+            guard let next = stepFile(in: caller), !files.contains(next.split(separator: ":")[0]) else { continue }
+            files.append(next.split(separator: ":")[0])
+            place += ", called from \(next)" + (function(caller).map { " in \($0)" } ?? "")
+        }
+        if waits {
+            place += ", waiting for a lock"
+            if !taken.isEmpty {
+                place +=
+                    " (this thread already holds one it took at \(taken.joined(separator: ", ")): is that lock recursive?)"
+            }
+        }
+        places.append(place)
+    }
+    for line in lines {
+        if line.hasPrefix("Thread ") {
+            flush()
+        } else if line.trimmingCharacters(in: .whitespaces).first?.isNumber == true {
+            frames.append(line)
+        }
+    }
+    flush()
+    return (String(why.dropFirst(Watchdog.marker.count + 1)), places)
+}
+
+// "BehaviorSubject.on(_:)" from a frame "  1 [ra]  0x… BehaviorSubject.on(_:) + 129 in … at …".
+private func function(_ frame: String) -> String? {
+    let tokens = frame.split(separator: " ").drop { !$0.hasPrefix("0x") }.dropFirst().prefix { $0 != "+" }
+    return tokens.isEmpty ? nil : tokens.joined(separator: " ")
+}
+
+// "Workshop/RxDemo04/Map.swift:23" from a frame "… at /…/Workshop/RxDemo04/Map.swift:23:13".
+private func stepFile(in frame: String) -> String? {
+    guard let at = frame.range(of: " at /") else { return nil }
+    let path = String(frame[at.upperBound...])
+    for root in ["Workshop/", "Steps/", ".build-selftest-src/"] {
+        if let start = path.range(of: "/" + root) ?? (path.hasPrefix(root) ? path.range(of: root) : nil) {
+            let relative = path[path.index(after: start.lowerBound)...]
+            let parts = relative.split(separator: ":")
+            return parts.count >= 2 ? "\(parts[0]):\(parts[1])" : String(relative)
+        }
+    }
+    return nil
+}

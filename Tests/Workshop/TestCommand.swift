@@ -1,0 +1,77 @@
+import Foundation
+import TraceSuite
+
+// `make test` (the README's test command): the whole suite, or one step's, with Swift
+// Testing's output in a log and one line per step on the terminal. Every run of step code has
+// a watchdog of its own; the test process as a whole is guarded here, so that a hang costs
+// minutes, and the report names what was still running.
+let suiteTimeout = 1800.0
+
+func runSuite(step: Step?, scenario: String) throws -> Int32 {
+    let log = ".build/test.log"
+    let report = ".build/test-report"
+    if !scenario.isEmpty { try listScenarios(scenario) }
+    try files.createDirectory(atPath: ".build", withIntermediateDirectories: true)
+    try? files.removeItem(atPath: report)
+    print("swift test --disable-xctest -q\(step.map { " for step \($0.number)" } ?? ""), full output in \(log):")
+    var environment = [
+        "RXDEMO_SCENARIO": scenario, "RXDEMO_REPORT_DIR": files.currentDirectoryPath + "/" + report,
+    ]
+    var arguments = ["swift", "test", "--disable-xctest", "-q"]
+    if let step {
+        environment["RXDEMO_STEP"] = step.number
+        arguments += ["--scratch-path", ".build-step\(step.number)"]
+    }
+    let result = try run(arguments, environment: environment, timeout: suiteTimeout)
+    try write(result.output, to: log)
+    try summary(reportFolder: report)
+    if result.status == 124 {
+        let running = stillRunning(in: report)
+        printError(
+            "error: the test run did not finish in \(Int(suiteTimeout)) seconds and was stopped"
+                + (running.isEmpty ? "." : "; still running: " + running.joined(separator: ", ")))
+    }
+    guard result.status == 0 else {
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).filter {
+            !$0.contains("recorded a known issue") && !$0.contains("shows its known defect, as expected")
+        }
+        printError(lines.joined(separator: "\n"))
+        explainMissingTesting()
+        return result.status == 124 ? 1 : result.status
+    }
+    print(result.output.split(separator: "\n").last.map(String.init) ?? "")
+    return 0
+}
+
+// What a stopped run left as "running": scenarios, thread scenarios and shape checks, by step.
+func stillRunning(in report: String) -> [String] {
+    Step.allCases.flatMap { step -> [String] in
+        let scenarios = ReportFolder.readRecords(of: step, in: report).values.filter { $0.outcome == .running }
+            .compactMap { record in Scenario.all.first { $0.id == record.id } }.map { "\(step) «\($0.name)»" }
+        let threads = ReportFolder.readThreads(of: step, in: report).filter { $0.value == "running" }
+            .compactMap { entry in ThreadScenario.all.first { $0.id == entry.key } }.map { "\(step) «\($0.name)»" }
+        let shape = ReportFolder.readShape(of: step, in: report).map { $0.finished ? [] : ["\(step)'s shape checks"] }
+        return scenarios + threads + (shape ?? [])
+    }
+}
+
+func printError(_ text: String) {
+    fflush(nil)
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+// On macOS, Swift Testing comes with Xcode; with only the Command Line Tools selected it may
+// be missing. Said after a failed run, never instead of the compiler's own words.
+func explainMissingTesting() {
+    #if os(macOS)
+        guard let selected = try? run(["xcode-select", "-p"]), selected.output.contains("CommandLineTools") else {
+            return
+        }
+        printError(
+            """
+            note: only the Command Line Tools are selected (\(selected.output.trimmingCharacters(in: .whitespacesAndNewlines))). If the error above is
+                  "no such module 'Testing'", install Xcode 16.2 or later and select it:
+                  sudo xcode-select -s /Applications/Xcode.app/Contents/Developer
+            """)
+    #endif
+}
