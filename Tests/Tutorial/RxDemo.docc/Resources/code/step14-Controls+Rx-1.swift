@@ -8,11 +8,11 @@ extension Reactive where Base: TextField {
     }
 
     // The text now, then after every change, as RxCocoa's `rx.text` starts with the current
-    // value.
-    var text: Observable<String> {
-        let changes = delegate.methodInvoked("textFieldDidChange(_:)").map { arguments in
+    // value. A `String?`, as RxCocoa's is: `orEmpty` makes it a `String`.
+    var text: Observable<String?> {
+        let changes = delegate.methodInvoked("textFieldDidChange(_:)").map { arguments -> String? in
             (arguments[0] as! TextField).text
         }
-        return Observable.merge(Observable.deferred { [weak base] in Observable.just(base?.text ?? "") }, changes)
+        return Observable.merge(Observable.deferred { [weak base] in Observable.just(base?.text) }, changes)
     }
 }

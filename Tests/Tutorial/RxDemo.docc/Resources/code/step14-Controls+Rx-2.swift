@@ -8,23 +8,18 @@ extension Reactive where Base: TextField {
     }
 
     // The text now, then after every change, as RxCocoa's `rx.text` starts with the current
-    // value.
-    var text: Observable<String> {
-        let changes = delegate.methodInvoked("textFieldDidChange(_:)").map { arguments in
+    // value. A `String?`, as RxCocoa's is: `orEmpty` makes it a `String`.
+    var text: Observable<String?> {
+        let changes = delegate.methodInvoked("textFieldDidChange(_:)").map { arguments -> String? in
             (arguments[0] as! TextField).text
         }
-        return Observable.merge(Observable.deferred { [weak base] in Observable.just(base?.text ?? "") }, changes)
+        return Observable.merge(Observable.deferred { [weak base] in Observable.just(base?.text) }, changes)
     }
 }
 
-extension Reactive where Base: Button {
-    // Each tap, while subscribed; disposing removes the action.
-    var tap: Observable<Void> {
-        Observable.create { [weak base] observer in
-            let key = base?.addAction { observer.onNext(()) }
-            return Disposables.create {
-                if let key { base?.removeAction(key) }
-            }
-        }
+extension ObservableType where Element == String? {
+    // RxCocoa's `orEmpty`: nil becomes "", so that a query is a plain `String`.
+    var orEmpty: Observable<String> {
+        map { $0 ?? "" }
     }
 }

@@ -16,7 +16,7 @@ final class SearchScreen {
         viewModel = SearchViewModel(agent: agent)
         let output = viewModel.transform(
             input: SearchViewModel.Input(
-                query: searchField.rx.text.asDriver(onErrorJustReturn: ""),
+                query: searchField.rx.text.orEmpty.asDriver(onErrorJustReturn: ""),
                 refresh: refreshButton.rx.tap.asSignal(onErrorJustReturn: ())))
         output.results.map { $0.joined(separator: ", ") }.drive(resultsLabel.rx.text).disposed(by: disposeBag)
         output.isLoading.drive(spinner.rx.isAnimating).disposed(by: disposeBag)

@@ -56,7 +56,7 @@ final class EditLogger: TextFieldDelegate {
 let field = TextField()
 let logger = EditLogger()
 field.delegate = logger
-let typing = field.rx.text.subscribe(onNext: { print("  rx.text: '\($0)'") })
+let typing = field.rx.text.subscribe(onNext: { print("  rx.text: '\($0 ?? "")'") })
 field.type("rx")
 typing.dispose()
 
