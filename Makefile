@@ -2,9 +2,10 @@
 
 # The side step, Signal (article 002's other design), sits between the second act and the
 # third, off the line: no pair of diffs leads to it or from it.
-STEPS := 01 02 03 04 05 06 07 08 09 10 Signal 11 12 13 14
+# The list is Steps/course.txt's (the first word of each line that is not a comment).
+STEPS := $(shell sed -e '/^\#/d' -e 's/ .*//' Steps/course.txt)
 NUMBERED := $(filter-out Signal,$(STEPS))
-PAIRS := 01-02 02-03 03-04 04-05 05-06 06-07 07-08 08-09 09-10 10-11 11-12 12-13 13-14
+PAIRS := $(join $(addsuffix -,$(filter-out $(lastword $(NUMBERED)),$(NUMBERED))),$(wordlist 2,$(words $(NUMBERED)),$(NUMBERED)))
 # Accept STEP=3 as well as STEP=03, and STEP=signal as well as STEP=Signal.
 normalize = $(if $(filter $(1),1 2 3 4 5 6 7 8 9),0$(1),$(if $(filter $(1),signal SIGNAL),Signal,$(1)))
 STEP_NN := $(call normalize,$(STEP))
@@ -23,7 +24,7 @@ TUTORIAL_SITE := .build/tutorial
 SWIFT_TEST := swift test --disable-xctest
 # What lint and format cover: everything but the tutorial's code states, which are generated
 # and, halfway through a step, not meant to parse.
-SWIFT_SOURCES = Package.swift Steps $(filter-out Tests/Tutorial,$(wildcard Tests/*)) Tests/Tutorial/Tutorial.swift
+SWIFT_SOURCES = Package.swift Steps $(filter-out Tests/Tutorial,$(wildcard Tests/*)) Tests/Tutorial/Tutorial.swift Tools
 # swift format's version that .swift-format is written for (CI's); older ones ignore the
 # options they do not know, so their verdict can differ.
 SWIFT_FORMAT_VERSION := 6.3
@@ -40,7 +41,7 @@ require-step = if [ -z "$(2)" ]; then \
 	  echo "error: $(1)=$(2) is not a step; valid steps: $(STEPS)" >&2; exit 2; \
 	fi
 
-.PHONY: help run test scenarios demo-output check-demos golden lint format diff diffs matrix traces marbles pages docs \
+.PHONY: help run test steps doctor scenarios demo-output check-demos golden lint format diff diffs matrix traces marbles pages docs \
 	check-docs test-threads tutorial-sources diagrams tutorial tutorial-preview tutorial-screenshots \
 	start exercise check hint reset restore progress compare watch selftest bench bench-instructions
 
@@ -48,12 +49,13 @@ help:
 	@echo "RxDemo: rebuild RxSwift's core in six steps (01-06), then its API, subjects, threads and schedulers (07-10), then sharing, operators that own several subscriptions, traits, and RxCocoa's core with an app (11-14); a side step, Signal, builds the other design."
 	@echo
 	@echo "  make run STEP=04      run a step's demo (swift run RxDemo04); MINE=1 runs your Workshop/RxDemo04"
+	@echo "  make doctor           check that every step has what it needs (folder, tests, golden, page, diff, tutorial)"
 	@echo "  make test             run every step's trace suite (swift test), one line per step and known defect"
 	@echo "  make test STEP=03     run one step's suite without compiling the other steps"
 	@echo "  make test STEP=06 SCENARIO=\"dispose twice\"   run the scenarios whose name contains that"
 	@echo "  make scenarios        list the scenarios, with the steps that run each"
 	@echo "  make test-threads STEP=08   the thread scenarios under ThreadSanitizer, races named (steps 06 on),"
-	@echo "                        and from step 09 every interleaving of the explored scenarios (Tests/Explorer);"
+	@echo "                        and from step 09 every interleaving of the explored scenarios (Tools/Explorer);"
 	@echo "                        MINE=1 races your Workshop/RxDemo08, ROUNDS=2000 more rounds (200)"
 	@echo "  make check-demos      compare every demo's output with $(GOLDEN)/"
 	@echo "  make golden           rewrite $(GOLDEN)/ from what the demos print now"
@@ -102,10 +104,18 @@ test:
 	@$(if $(STEP),$(call require-step,STEP,$(STEP),$(STEP_NN)))
 	@$(WORKSHOP) test "$(STEP_NN)" "$(SCENARIO)"
 
+# Every step has its folder, tests, golden file, page sections, diff and tutorial (Tools/Workshop/Doctor.swift).
+doctor:
+	@$(WORKSHOP) doctor
+
+# The steps, in order (Steps/course.txt).
+steps:
+	@echo $(STEPS)
+
 scenarios:
 	@$(WORKSHOP) scenarios "$(SCENARIO)"
 
-# The workshop loop (Tests/Workshop). Each builds Workshop/RxDemoNN as step NN in a folder
+# The workshop loop (Tools/Workshop). Each builds Workshop/RxDemoNN as step NN in a folder
 # of its own, .build-workshopNN.
 # `exec`, so that Ctrl-C or a SIGTERM reaches the tool itself, not a shell waiting for it.
 start exercise check hint reset restore compare watch:
@@ -117,7 +127,7 @@ progress:
 
 # The thread scenarios under ThreadSanitizer (swift test --sanitize=thread, in .build-tsan):
 # races named for steps 06-08, where they are the known defect; clean from step 09 on, where
-# the interleaving explorer (Tests/Explorer, built in .build-explore) runs after them.
+# the interleaving explorer (Tools/Explorer, built in .build-explore) runs after them.
 # MINE=1 races your Workshop/RxDemoNN instead; ROUNDS=n sets the rounds per scenario (200),
 # SCENARIO= picks scenarios by name.
 test-threads:
@@ -125,9 +135,9 @@ test-threads:
 	@export MINE="$(MINE)" RXDEMO_SCENARIO="$(SCENARIO)" $(if $(ROUNDS),RXDEMO_THREAD_ROUNDS=$(ROUNDS)); \
 	  $(WORKSHOP) threads $(STEP_NN)
 
-# $(call bench-build,NN): copies step NN (or DIR) into Tests/Bench/Step and builds RxDemoBench.
-bench-build = rm -rf Tests/Bench/Step && mkdir -p Tests/Bench/Step && \
-	cp $(or $(DIR),Steps/RxDemo$(1))/*.swift Tests/Bench/Step/ && rm -f Tests/Bench/Step/main.swift && \
+# $(call bench-build,NN): copies step NN (or DIR) into Tools/Bench/Step and builds RxDemoBench.
+bench-build = rm -rf Tools/Bench/Step && mkdir -p Tools/Bench/Step && \
+	cp $(or $(DIR),Steps/RxDemo$(1))/*.swift Tools/Bench/Step/ && rm -f Tools/Bench/Step/main.swift && \
 	RXDEMO_BENCH=$(1) swift build -c release -q --scratch-path .build-bench
 
 # Instructions per event through MAPS maps (default 16), and per subscription (alone and
@@ -136,7 +146,7 @@ bench-build = rm -rf Tests/Bench/Step && mkdir -p Tests/Bench/Step && \
 # sizes, so start-up and the one-time setup cancel out. Needs valgrind (apt-get install valgrind).
 bench-instructions:
 	@$(call require-step,STEP,$(STEP),$(STEP_NN))
-	@if [ "$(STEP_NN)" = Signal ]; then echo "error: the side step has no benchmark (Tests/Bench measures RxSwift's design); STEP=01 … 14" >&2; exit 2; fi
+	@if [ "$(STEP_NN)" = Signal ]; then echo "error: the side step has no benchmark (Tools/Bench measures RxSwift's design); STEP=01 … 14" >&2; exit 2; fi
 	@command -v valgrind >/dev/null || { echo "error: needs valgrind (Debian: apt-get install valgrind)" >&2; exit 2; }
 	@$(call bench-build,$(STEP_NN))
 	@count() { valgrind --tool=callgrind --callgrind-out-file=".build-bench/callgrind.$$(echo "$$1-$$2-$$3" | tr -c 'A-Za-z0-9\n-' _).out" \
@@ -149,14 +159,14 @@ bench-instructions:
 	  .build-bench/release/RxDemoBench --workloads | while IFS= read -r workload; do \
 	    echo "$$name $$workload: $$(per workload "$$workload" 1000 3000) instructions"; done; \
 	  echo "by function: callgrind_annotate .build-bench/callgrind.subscriptions-0-3000.out | head -40"
-	@rm -rf Tests/Bench/Step
+	@rm -rf Tools/Bench/Step
 
 # What each step costs: release builds (whole-module optimisation), one step at a time, each
-# compiled together with Tests/Bench from a copy of its files in Tests/Bench/Step (git-ignored),
+# compiled together with Tools/Bench from a copy of its files in Tools/Bench/Step (git-ignored),
 # so no step changes. STEP=05 measures one step; DIR=Workshop/RxDemo06 (with STEP) a copy.
 bench:
 	@$(if $(STEP),$(call require-step,STEP,$(STEP),$(STEP_NN)))
-	@if [ "$(STEP_NN)" = Signal ]; then echo "error: the side step has no benchmark (Tests/Bench measures RxSwift's design); STEP=01 … 14" >&2; exit 2; fi
+	@if [ "$(STEP_NN)" = Signal ]; then echo "error: the side step has no benchmark (Tools/Bench measures RxSwift's design); STEP=01 … 14" >&2; exit 2; fi
 	@if [ -n "$(DIR)" ] && [ -z "$(STEP)" ]; then echo "error: DIR needs STEP, e.g. 'make bench STEP=06 DIR=Workshop/RxDemo06'" >&2; exit 2; fi
 	@if [ -n "$(DIR)" ] && [ ! -d "$(DIR)" ]; then echo "error: DIR=$(DIR) is not a folder; 'make exercise STEP=$(STEP_NN)' makes Workshop/RxDemo$(STEP_NN)" >&2; exit 2; fi
 	@echo "make bench: $$(uname -sm), $$(swift --version 2>/dev/null | head -n 1)"
@@ -165,7 +175,7 @@ bench:
 	  $(call bench-build,$$s) || exit 1; \
 	  if [ $$first = 1 ]; then .build-bench/release/RxDemoBench --header; first=0; fi; \
 	  RXDEMO_BENCH=$$s .build-bench/release/RxDemoBench $(DIR) || exit 1; \
-	done; .build-bench/release/RxDemoBench --baseline; rm -rf Tests/Bench/Step
+	done; .build-bench/release/RxDemoBench --baseline; rm -rf Tools/Bench/Step
 
 # CI: for each step, the untouched starter is not done and the reference step is.
 selftest:
@@ -212,7 +222,8 @@ diff:
 
 diffs:
 	@mkdir -p $(DOCS)/diffs && for pair in $(PAIRS); do \
-	  $(STABLE_DIFF) Steps/RxDemo$${pair%-*} Steps/RxDemo$${pair#*-} > $(DOCS)/diffs/$$pair.diff; \
+	  { echo "# Generated by make docs: what step $${pair#*-} changes in step $${pair%-*}; do not edit."; \
+	    $(STABLE_DIFF) Steps/RxDemo$${pair%-*} Steps/RxDemo$${pair#*-}; } > $(DOCS)/diffs/$$pair.diff; \
 	  [ $$? -le 1 ] || exit 1; echo "wrote $(DOCS)/diffs/$$pair.diff"; \
 	done
 
@@ -245,7 +256,7 @@ docs: diffs matrix marbles pages tutorial-sources
 # a stamp of each source that check-docs compares. Needs Chromium and the diagram renderer
 # beside the project (../shared/tools/diagrams, or RXDEMO_DIAGRAM_RENDERER).
 diagrams:
-	python3 Tests/Tutorial/render-diagrams.py
+	python3 Tools/Diagrams/render-diagrams.py
 
 # The course as a static DocC site in $(TUTORIAL_SITE) (git-ignored), built by the toolchain's
 # docc; any warning is an error.
@@ -264,7 +275,7 @@ tutorial-preview: tutorial
 # Opens every tutorial in headless Chromium (where installed, with PyPI's websocket-client):
 # fails on a blank page or "can't be found", and saves three screenshots.
 tutorial-screenshots: tutorial
-	python3 Tests/Tutorial/screenshots.py
+	python3 Tools/Diagrams/screenshots.py
 
 # Regenerates a copy of Docs/ and fails if it differs: the committed docs are stale.
 # Docs/ itself is never rewritten here, pass or fail.

@@ -1,11 +1,11 @@
 import Foundation
 
-// Scenarios the interleaving explorer runs (Tests/Explorer, built with the step): two threads,
+// Scenarios the interleaving explorer runs (Tools/Explorer, built with the step): two threads,
 // every order of their lock and atomic operations with at most two preemptions, and a check
 // after each. They catch what no number of real rounds reliably does: a check-then-act on an
 // atomic flag (two threads both see "not disposed"), a check and an insert under two locks, a
 // lock held while an observer runs (a deadlock). Their bodies live in
-// Tests/Explorer/ExplorerScenarios.swift, under the case names of these ids.
+// Tools/Explorer/ExplorerScenarios.swift, under the case names of these ids.
 public enum InterleavingScenarioID: String, Sendable, CaseIterable {
     case disposeTwice = "dispose() of one subscription on two threads, in every interleaving"
     case anonymousDisposeTwice = "Disposables.create(with:) disposed on two threads, in every interleaving"

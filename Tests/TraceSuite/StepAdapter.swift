@@ -1,7 +1,7 @@
 import Foundation
 
 // The only code that knows a step's API lives in that step's test target, as a type
-// conforming to `StepAdapter`; everything else here is shared by all six steps.
+// conforming to `StepAdapter`; everything else here is shared by every step.
 public protocol StepAdapter {
     // The step's observable type.
     associatedtype Stream: AnyObject

@@ -1,7 +1,7 @@
 import Foundation
 import TraceSuite
 
-// The interleaving explorer (Tests/Explorer) run on a step or a workspace: what each of its
+// The interleaving explorer (Tools/Explorer) run on a step or a workspace: what each of its
 // scenarios showed.
 struct ExplorationOutcome {
     let scenario: InterleavingScenario
@@ -29,8 +29,8 @@ func exploreInterleavings(_ step: Step, folder: String, scratch: String, scenari
     for file in listFiles(in: folder) where file.hasSuffix(".swift") && !filesTheExplorerReplaces.contains(file) {
         wanted[(file as NSString).lastPathComponent] = read("\(folder)/\(file)") ?? ""
     }
-    for file in listFiles(in: "Tests/Explorer") where file.hasSuffix(".swift") {
-        wanted[file] = read("Tests/Explorer/\(file)") ?? ""
+    for file in listFiles(in: "Tools/Explorer") where file.hasSuffix(".swift") {
+        wanted[file] = read("Tools/Explorer/\(file)") ?? ""
     }
     for file in listFiles(in: sources) where wanted[file] == nil {
         try files.removeItem(atPath: "\(sources)/\(file)")
@@ -62,7 +62,7 @@ func exploreInterleavings(_ step: Step, folder: String, scratch: String, scenari
     guard Set(known) == Set(expected) else {
         throw WorkshopError(
             description:
-                "Tests/Explorer has scenarios \(known.sorted()) for \(step), TraceSuite's InterleavingScenarioID \(expected.sorted()); make them the same"
+                "Tools/Explorer has scenarios \(known.sorted()) for \(step), TraceSuite's InterleavingScenarioID \(expected.sorted()); make them the same"
         )
     }
     let schedule = "\(scratch)/schedule"

@@ -108,7 +108,7 @@ func testThreads(_ step: Step, workspace: Workspace? = nil) throws -> Int32 {
     var unexpected = outcomes.filter { !$0.asExpected(for: step) }.count
     if !step.selectedInterleavingScenarios.isEmpty {
         print()
-        print("Interleavings (Tests/Explorer): \(what) built with instrumented locks and atomics; every order")
+        print("Interleavings (Tools/Explorer): \(what) built with instrumented locks and atomics; every order")
         print("of the two threads' lock and atomic operations with at most two preemptions, checked after each.")
         let explored = try exploreInterleavings(
             step, folder: workspace?.path ?? "Steps/\(step)",

@@ -19,6 +19,7 @@ let usage = """
       watch NN      check again whenever a workspace file changes, until Ctrl-C
       scenarios [TEXT]   list the scenarios (those whose name contains TEXT)
       selftest [NN ...]  for each step: the starter is not done, the reference is
+      doctor        every step has what it needs (folder, tests, golden file, page, diff, tutorial)
       audit [NN ...]     names of the step's API the adapter uses that no "What the checks call" lists
       test [NN [TEXT]]   the suite (NN: one step's; TEXT: the scenarios whose name has it), a line per step
       summary DIR   one line per step, from the records a test run wrote to DIR
@@ -716,6 +717,7 @@ func main() throws -> Int32 {
             throw WorkshopError(description: "summary needs a folder")
         }
         try summary(reportFolder: folder)
+    case "doctor": return try doctor()
     case "audit":
         let steps = arguments.count > 1 ? try arguments.dropFirst().map(parseStep) : Step.allCases
         var complete = true

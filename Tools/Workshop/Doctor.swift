@@ -1,0 +1,47 @@
+import Foundation
+import TraceSuite
+
+// `make doctor`: for every step of the course, everything it needs exists and agrees, and
+// each thing missing is named with the command that makes it. Run by CI; run it after adding
+// a step (MAINTAINING.md).
+func doctor() throws -> Int32 {
+    var problems: [String] = []
+    let course = (read("Steps/course.txt") ?? "").split(separator: "\n").filter { !$0.hasPrefix("#") }
+        .compactMap { $0.split(separator: " ").first.map(String.init) }
+    let known = Step.allCases.map(\.number)
+    if course != known {
+        problems.append(
+            "Steps/course.txt lists \(course.joined(separator: " ")), and enum Step (Tests/TraceSuite/StepAdapter.swift)"
+                + " \(known.joined(separator: " ")): give the new step its case, or its line")
+    }
+    for step in Step.allCases {
+        let name = step.description
+        func need(_ path: String, _ how: String) {
+            if !exists(path) { problems.append("\(step): \(path) is missing: \(how)") }
+        }
+        need("Steps/\(name)/main.swift", "copy the step before and change it (MAINTAINING.md, 'Adding a step')")
+        need("Tests/\(name)Tests", "a test folder: for step 07 on, a link to ../RxSwiftAdapter/RxSwiftAdapter.swift")
+        need("Tests/Golden/\(name).txt", "make golden (writes every step's)")
+        need("Tests/Tutorial/RxDemo.docc/Tutorials/Step\(step.number).tutorial", "make docs")
+        do {
+            let page = try BuildItYourself(step: step)
+            if page.checksCall.isEmpty || page.hints.count != 3 {
+                problems.append(
+                    "\(step): \(page.page) needs '### What the checks call' and '### Hint 1' to '### Hint 3'")
+            }
+        } catch {
+            problems.append("\(step): \(error) (every step page has '\(BuildItYourself.heading)')")
+        }
+        if let previous = step.previous, !step.isSideStep {
+            need("Docs/diffs/\(previous.number)-\(step.number).diff", "make docs")
+        }
+    }
+    if problems.isEmpty {
+        print(
+            "The course's \(Step.allCases.count) steps each have their folder, tests, golden output, page, diff and tutorial."
+        )
+        return 0
+    }
+    problems.forEach { print("✘ " + $0) }
+    return 1
+}
