@@ -29,7 +29,7 @@ SWIFT_SOURCES = Package.swift Steps $(filter-out Tests/Tutorial,$(wildcard Tests
 # options they do not know, so their verdict can differ.
 SWIFT_FORMAT_VERSION := 6.3
 # The workshop tool needs no step, so it is built once, in .build.
-WORKSHOP = swift build -q --product Workshop && VERBOSE="$(VERBOSE)" .build/debug/Workshop
+WORKSHOP = swift build -q --product Workshop && VERBOSE="$(VERBOSE)" COURSE_LANG="$(COURSE_LANG)" .build/debug/Workshop
 # The same bytes whatever the user's git configuration says about diffs.
 STABLE_DIFF := git diff --no-index --no-color --no-ext-diff --full-index --diff-algorithm=myers --src-prefix=a/ --dst-prefix=b/
 
@@ -41,7 +41,7 @@ require-step = if [ -z "$(2)" ]; then \
 	  echo "error: $(1)=$(2) is not a step; valid steps: $(STEPS)" >&2; exit 2; \
 	fi
 
-.PHONY: help run test steps doctor scenarios demo-output check-demos golden lint format diff diffs matrix traces marbles pages docs \
+.PHONY: help run test steps doctor check-translation scenarios demo-output check-demos golden lint format diff diffs matrix traces marbles pages docs \
 	check-docs test-threads tutorial-sources diagrams tutorial tutorial-preview tutorial-screenshots \
 	start exercise check hint reset restore progress compare watch selftest bench bench-instructions
 
@@ -49,6 +49,7 @@ help:
 	@echo "RxDemo: rebuild RxSwift's core in six steps (01-06), then its API, subjects, threads and schedulers (07-10), then sharing, operators that own several subscriptions, traits, and RxCocoa's core with an app (11-14); a side step, Signal, builds the other design."
 	@echo
 	@echo "  make run STEP=04      run a step's demo (swift run RxDemo04); MINE=1 runs your Workshop/RxDemo04"
+	@echo "  make check-translation  the Chinese edition (Docs/zh-Hans, README.zh-Hans.md) against the English"
 	@echo "  make doctor           check that every step has what it needs (folder, tests, golden, page, diff, tutorial)"
 	@echo "  make test             run every step's trace suite (swift test), one line per step and known defect"
 	@echo "  make test STEP=03     run one step's suite without compiling the other steps"
@@ -108,6 +109,10 @@ test:
 doctor:
 	@$(WORKSHOP) doctor
 
+# The Chinese edition against the English one (Tools/Workshop/CheckTranslation.swift).
+check-translation:
+	@$(WORKSHOP) check-translation
+
 # The steps, in order (Steps/course.txt).
 steps:
 	@echo $(STEPS)
@@ -120,7 +125,7 @@ scenarios:
 # `exec`, so that Ctrl-C or a SIGTERM reaches the tool itself, not a shell waiting for it.
 start exercise check hint reset restore compare watch:
 	@$(call require-step,STEP,$(STEP),$(STEP_NN))
-	@swift build -q --product Workshop && FROM="$(FROM)" VERBOSE="$(VERBOSE)" exec .build/debug/Workshop $@ $(STEP_NN)
+	@swift build -q --product Workshop && FROM="$(FROM)" VERBOSE="$(VERBOSE)" COURSE_LANG="$(COURSE_LANG)" exec .build/debug/Workshop $@ $(STEP_NN)
 
 progress:
 	@$(WORKSHOP) progress

@@ -212,12 +212,18 @@ public func crashAdvice(trace: [String], message: String) -> String {
         let shown = trace.count <= 12 ? trace : trace.prefix(8) + ["… \(trace.count - 10) more …"] + trace.suffix(2)
         let places =
             stuck.where.isEmpty
-            ? ["(no thread stood in the step's own files; the log has every thread's stack)"] : stuck.where
-        return """
-            It did not finish: an endless loop or a deadlock in the step's code (the watchdog stopped it: \
-            \(stuck.why)). Traced before it stopped: \(trace.isEmpty ? "nothing" : shown.joined(separator: ", ")).
-            Where it stood:
-            """ + places.map { "\n  - " + $0 }.joined()
+            ? [
+                tr(
+                    "(no thread stood in the step's own files; the log has every thread's stack)",
+                    "（没有线程停在步骤自己的文件里；日志里有每个线程的调用栈）")
+            ]
+            : stuck.where
+        let traced = trace.isEmpty ? tr("nothing", "无") : shown.joined(separator: ", ")
+        return tr(
+            "It did not finish: an endless loop or a deadlock in the step's code (the watchdog stopped it: \(stuck.why)). "
+                + "Traced before it stopped: \(traced).\nWhere it stood:",
+            "没有结束：步骤代码里有死循环或死锁（看门狗停止了它：\(stuck.why)）。停止前记录到的事件：\(traced)。\n停在哪里：")
+            + places.map { "\n  - " + $0 }.joined()
     }
     // The runtime's own message, without the stack trace that follows it.
     let message = message.components(separatedBy: "Current stack trace:")[0]

@@ -297,7 +297,12 @@ func regionBody(_ spec: String) throws -> [String] {
     }
 }
 
-func refreshRegions(in text: String, page: String) throws -> String {
+// A region as a page one folder down (Docs/zh-Hans) shows it: its relative links go up one.
+func rebased(_ line: String) -> String {
+    line.replacingOccurrences(of: #"\]\((?![a-z]+://|#|\.\./)"#, with: "](../", options: .regularExpression)
+}
+
+func refreshRegions(in text: String, page: String, oneFolderDown: Bool = false) throws -> String {
     var output: [String] = []
     var inRegion = false
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -305,7 +310,7 @@ func refreshRegions(in text: String, page: String) throws -> String {
             guard !inRegion else { throw DocsError(description: "\(page): a region opens inside another") }
             let spec = line.dropFirst(regionStart.count).replacingOccurrences(of: " -->", with: "")
             output.append(String(line))
-            output += try regionBody(spec)
+            output += try regionBody(spec).map { oneFolderDown ? rebased($0) : $0 }
             inRegion = true
         } else if line == regionEnd {
             guard inRegion else { throw DocsError(description: "\(page): '\(regionEnd)' without a region") }
@@ -405,9 +410,12 @@ func main() throws -> Int32 {
             print("wrote \(try writeTutorial(traces: traces)) tutorial files under \(tutorialFolder)/")
         }
     case "pages":
-        for page in try stepPages() {
+        // The Chinese edition's pages share the English pages' regions, links rebased.
+        let translated = (try? FileManager.default.contentsOfDirectory(atPath: "\(docs)/zh-Hans")) ?? []
+        let chinese = translated.filter { $0.hasSuffix(".md") }.sorted().map { "\(docs)/zh-Hans/\($0)" }
+        for page in try stepPages() + chinese {
             let text = try read(page)
-            let refreshed = try refreshRegions(in: text, page: page)
+            let refreshed = try refreshRegions(in: text, page: page, oneFolderDown: page.contains("/zh-Hans/"))
             if refreshed != text {
                 try write(refreshed, to: page)
                 print("refreshed \(page)")

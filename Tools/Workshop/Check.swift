@@ -92,7 +92,9 @@ struct CheckResult {
     var stuck: [String] = []
 }
 
-func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws -> CheckResult {
+// `sanitizer: false` skips the ThreadSanitizer run: the self-test's lock-order mistakes need
+// only the explorer's verdict.
+func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer: Bool = true) throws -> CheckResult {
     let step = workspace.step
     guard isDirectory(workspace.path) else {
         throw WorkshopError(
@@ -133,7 +135,10 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
         environment: environment.merging(["RXDEMO_REPORT_DIR": reportFolder, "RXDEMO_SCENARIO": ""]) { $1 },
         timeout: testProcessTimeout)
     if test.status == 124 {
-        say("The test process itself did not finish in \(Int(testProcessTimeout)) seconds and was stopped.")
+        say(
+            tr(
+                "The test process itself did not finish in \(Int(testProcessTimeout)) seconds and was stopped.",
+                "测试进程本身在 \(Int(testProcessTimeout)) 秒内没有结束，已被停止。"))
     }
     try? write(test.output, to: "\(workspace.scratch)/last-test.log")
     let records = ReportFolder.readRecords(of: step, in: reportFolder)
@@ -164,7 +169,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
                 firstFailingThread = firstFailingThread ?? scenario.name
             }
         }
-        if failing.isEmpty && shapeOK && threadProblems.isEmpty {
+        if failing.isEmpty && shapeOK && threadProblems.isEmpty && sanitizer {
             let scratch = workspace.root == defaultRoot ? ".build-tsan-workshop" : ".build-tsan-selftest"
             for outcome in try sanitizerRun(step, environment: environment, scratch: scratch, together: true)
             where !outcome.asExpected(for: step) {
@@ -193,12 +198,16 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
 
     let showing = results.filter { if case .showsDefects = $0 { true } else { false } }.count
     say(
-        "\(step): \(passing) of \(scenarios.count) scenarios pass"
-            + (showing == 0 ? "" : "; \(showing) more fail only as the reference step's known defects do (allowed)"))
+        tr("\(step): \(passing) of \(scenarios.count) scenarios pass", "\(step)：\(scenarios.count) 个场景中通过 \(passing) 个")
+            + (showing == 0
+                ? ""
+                : tr(
+                    "; \(showing) more fail only as the reference step's known defects do (allowed)",
+                    "；另有 \(showing) 个只像参考实现的已知缺陷那样失败（允许）")))
     for (index, (scenario, result)) in failing.enumerated() where index == 0 || verbose {
         say()
         say(
-            (index == 0 ? "Next to fix: " : "Also failing: ")
+            (index == 0 ? tr("Next to fix: ", "下一个要修的：") : tr("Also failing: ", "同样失败："))
                 + "«\(scenario.name)»  (Tests/TraceSuite/\(scenario.location.short))")
         switch result {
         case .fails(let trace):
@@ -206,7 +215,9 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
         case .crashed(let trace, let message):
             say(crashAdvice(trace: trace, message: message))
         case .didNotRun:
-            say("It did not run: the test process stopped before it. The log: \(workspace.scratch)/last-test.log")
+            say(
+                tr("It did not run: the test process stopped before it. The log: ", "没有运行：测试进程在它之前就停止了。日志：")
+                    + "\(workspace.scratch)/last-test.log")
         case .passes, .showsDefects: break
         }
     }
@@ -216,14 +227,16 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
         let others = names.count - 4
         let listed =
             names.prefix(4).joined(separator: ", ")
-            + (others > 0 ? " and \(others) other\(others == 1 ? "" : "s")" : "")
-        say("\(failing.count - 1) more failing: \(listed).")
-        say("Each with its traces: make check STEP=\(workspace.number) VERBOSE=1")
+            + (others > 0 ? tr(" and \(others) other\(others == 1 ? "" : "s")", " 以及另外 \(others) 个") : "")
+        say(tr("\(failing.count - 1) more failing: \(listed).", "还有 \(failing.count - 1) 个失败：\(listed)。"))
+        say(tr("Each with its traces: ", "逐个看事件轨迹：") + "make check STEP=\(workspace.number) VERBOSE=1")
     }
 
     if !threadProblems.isEmpty {
         say()
-        say("Thread scenarios that fail (a thread-safe step must pass them every time):")
+        say(
+            tr("Thread scenarios that fail (a thread-safe step must pass them every time):", "失败的线程场景（线程安全的步骤每次都必须通过）：")
+        )
         threadProblems.forEach { say("  - " + $0) }
         if !interleavings.isEmpty {
             say(
@@ -241,17 +254,29 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
     // The reference step's defects: allowed either way, but worth knowing about.
     if !step.defects.isEmpty {
         say()
-        let origin = workspace.origin.map { "; your code started from \($0)" } ?? ""
-        say("Known defects of the reference \(step) (allowed either way\(origin)):")
+        let origin = workspace.origin.map { tr("; your code started from \($0)", "；你的代码起点是 \($0)") } ?? ""
+        say(
+            tr(
+                "Known defects of the reference \(step) (allowed either way\(origin)):",
+                "参考实现 \(step) 的已知缺陷（有没有都允许\(origin)）："))
         for (defect, status) in defectStatuses(of: step, Array(zip(scenarios, results))) {
             switch status {
             // While other scenarios fail, passing scenarios may owe it to another mistake.
             case .fixed where defect.isIntermittent:
-                say("  - \(defect.title): not seen in this run (it shows in some runs only)")
-            case .fixed: say("  - \(defect.title): " + (done ? "fixed in your code" : "its scenarios pass now"))
-            case .shown: say("  - \(defect.title): your code still shows it")
+                say(
+                    "  - \(defect.title): "
+                        + tr("not seen in this run (it shows in some runs only)", "这次没有出现（只在部分运行中出现）"))
+            case .fixed:
+                say(
+                    "  - \(defect.title): "
+                        + (done ? tr("fixed in your code", "你的代码已修复") : tr("its scenarios pass now", "相关场景现在通过了")))
+            case .shown: say("  - \(defect.title): " + tr("your code still shows it", "你的代码仍有这个缺陷"))
             case .failsDifferently(let scenarios):
-                say("  - \(defect.title): not fixed; your code fails its scenarios differently from the reference:")
+                say(
+                    "  - \(defect.title): "
+                        + tr(
+                            "not fixed; your code fails its scenarios differently from the reference:",
+                            "没有修复；你的代码在这些场景上的失败方式与参考实现不同："))
                 say("    " + scenarios.map { "«\($0.name)»" }.joined(separator: ", ") + " (above, or VERBOSE=1)")
             }
         }
@@ -259,14 +284,25 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
 
     say()
     switch shape {
-    case nil: say("Shape: the shape test did not run (\(workspace.scratch)/last-test.log says why).")
+    case nil:
+        say(
+            tr(
+                "Shape: the shape test did not run (\(workspace.scratch)/last-test.log says why).",
+                "结构：结构检查没有运行（原因见 \(workspace.scratch)/last-test.log）。"))
     case .some(let shape) where !shape.finished:
         say(
             shape.message.isEmpty
-                ? "Shape: the shape test crashed (\(workspace.scratch)/last-test.log)."
-                : "Shape: " + crashAdvice(trace: [], message: shape.message))
+                ? tr(
+                    "Shape: the shape test crashed (\(workspace.scratch)/last-test.log).",
+                    "结构：结构检查崩溃了（\(workspace.scratch)/last-test.log）。")
+                : tr("Shape: ", "结构：") + crashAdvice(trace: [], message: shape.message))
     case .some(let shape):
-        say(shapeOK ? "Shape: \(step.shapeSource), as it should be." : "Shape: not yet \(step.shapeSource):")
+        say(
+            shapeOK
+                ? tr(
+                    "Shape: \(step.shapeSource), as it should be.",
+                    "结构：与\(step.isSecondAct ? " RxSwift " : "文章")一致，符合要求。")
+                : tr("Shape: not yet \(step.shapeSource):", "结构：还没有与\(step.isSecondAct ? " RxSwift " : "文章")一致："))
         for check in shape.checks where !check.holds || verbose {
             say("  \(check.holds ? "✔" : "✘") \(check.requirement)")
         }
@@ -284,21 +320,32 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false) throws ->
     .save(for: workspace)
     say()
     if done {
-        say("Done: \(step) passes every scenario the reference step passes, and has \(step.shapeSource) shape.")
+        say(
+            tr(
+                "Done: \(step) passes every scenario the reference step passes, and has \(step.shapeSource) shape.",
+                "完成：\(step) 通过了参考实现通过的每个场景，结构也与\(step.isSecondAct ? " RxSwift " : "文章")一致。"))
         if step.isSideStep {
-            say("That was the side step. Back on the line, the third act: make start STEP=11")
+            say(
+                tr("That was the side step. Back on the line, the third act: ", "旁支步骤结束。回到主线，第三幕：")
+                    + "make start STEP=11")
         } else if let next = step.next {
-            say("Next: make start STEP=\(next.number)")
+            say(tr("Next: ", "下一步：") + "make start STEP=\(next.number)")
         } else {
-            say("That was the last step. What real RxSwift adds beyond it: Docs/beyond-06.md")
+            say(
+                tr("That was the last step. What real RxSwift adds beyond it: ", "这是最后一步。真正的 RxSwift 还多了什么：")
+                    + "Docs/beyond-06.md")
         }
         if step == .rxDemo06 {
-            say("That was the core. The second act, RxSwift's own API, starts with: make start STEP=07")
+            say(
+                tr(
+                    "That was the core. The second act, RxSwift's own API, starts with: ",
+                    "核心部分结束。第二幕（RxSwift 自己的 API）从这里开始：") + "make start STEP=07")
         }
     } else {
         say(
-            "Not done yet. A hint: make hint STEP=\(workspace.number). Your code beside the reference: make compare STEP=\(workspace.number)."
-        )
+            tr(
+                "Not done yet. A hint: make hint STEP=\(workspace.number). Your code beside the reference: make compare STEP=\(workspace.number).",
+                "还没完成。提示：make hint STEP=\(workspace.number)。对照参考实现看你的代码：make compare STEP=\(workspace.number)。"))
     }
     var stuck: [String] = failing.compactMap { _, result in
         if case .crashed(_, let message) = result { stuckReport(message)?.where } else { nil }

@@ -10,18 +10,81 @@ struct BuildItYourself {
     let hints: [[String]]
     // Hints for one failing scenario, keyed by its sentence: `### Hint: «scenario»`.
     let scenarioHints: [String: [String]]
+    // Scenario hints a Chinese page lacks, taken from the English page.
+    var untranslatedHints: Set<String> = []
 
-    static let heading = "## Build it yourself"
+    // The headings the tools read, in each edition. A scenario hint's key stays the English
+    // scenario name in both: it is the name `make check` prints.
+    struct Markers {
+        let folder: String
+        let heading: String
+        let checksCall: String
+        let hint: String
+        let scenarioHint: String
+        let colon: String
+    }
 
-    init(step: Step) throws {
+    static func markers(_ language: CourseLanguage) -> Markers {
+        switch language {
+        case .english:
+            Markers(
+                folder: "Docs", heading: "## Build it yourself", checksCall: "What the checks call", hint: "Hint ",
+                scenarioHint: "Hint: «", colon: ":")
+        case .simplifiedChinese:
+            Markers(
+                folder: "Docs/zh-Hans", heading: "## 动手实现", checksCall: "检查会调用的 API", hint: "提示 ",
+                scenarioHint: "提示：«", colon: "：")
+        }
+    }
+
+    static let heading = markers(.english).heading
+
+    // The page a participant reads: the Chinese one when the course speaks Chinese, with any
+    // hint it lacks taken from the English page; the English page when there is no Chinese one.
+    static func forParticipant(_ step: Step) throws -> BuildItYourself {
+        let english = try BuildItYourself(step: step)
+        guard CourseLanguage.current == .simplifiedChinese,
+            var chinese = try? BuildItYourself(
+                step: step, language: .simplifiedChinese)
+        else { return english }
+        var merged = chinese.scenarioHints
+        for (name, hint) in english.scenarioHints where merged[name] == nil {
+            merged[name] = hint
+            chinese.untranslatedHints.insert(name)
+        }
+        chinese = BuildItYourself(
+            page: chinese.page, goal: chinese.goal, checksCall: chinese.checksCall, hints: chinese.hints,
+            scenarioHints: merged, untranslatedHints: chinese.untranslatedHints)
+        return chinese
+    }
+
+    private init(
+        page: String, goal: [String], checksCall: [String], hints: [[String]], scenarioHints: [String: [String]],
+        untranslatedHints: Set<String>
+    ) {
+        self.page = page
+        self.goal = goal
+        self.checksCall = checksCall
+        self.hints = hints
+        self.scenarioHints = scenarioHints
+        self.untranslatedHints = untranslatedHints
+    }
+
+    init(step: Step, language: CourseLanguage = .english) throws {
+        let marks = Self.markers(language)
         let prefix = "\(step.number)-"
-        guard let name = (try? files.contentsOfDirectory(atPath: "Docs"))?.first(where: { $0.hasPrefix(prefix) }),
-            let text = read("Docs/\(name)")
-        else { throw WorkshopError(description: "no page Docs/\(prefix)….md: run this from the repository root") }
-        page = "Docs/\(name)"
+        guard
+            let name = (try? files.contentsOfDirectory(atPath: marks.folder))?.first(where: {
+                $0.hasPrefix(prefix) && $0.hasSuffix(".md")
+            }),
+            let text = read("\(marks.folder)/\(name)")
+        else {
+            throw WorkshopError(description: "no page \(marks.folder)/\(prefix)….md: run this from the repository root")
+        }
+        page = "\(marks.folder)/\(name)"
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let start = lines.firstIndex(of: Self.heading) else {
-            throw WorkshopError(description: "\(page) has no '\(Self.heading)' section")
+        guard let start = lines.firstIndex(of: marks.heading) else {
+            throw WorkshopError(description: "\(page) has no '\(marks.heading)' section")
         }
         let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
         var parts: [(title: String, body: [String])] = [("", [])]
@@ -36,11 +99,11 @@ struct BuildItYourself {
             reflowed(Array(body.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed()))
         }
         goal = trimmed(parts[0].body)
-        checksCall = trimmed(parts.first { $0.title == "What the checks call" }?.body ?? [])
-        hints = parts.filter { $0.title.hasPrefix("Hint ") }.map { [$0.title + ":"] + trimmed($0.body) }
+        checksCall = trimmed(parts.first { $0.title == marks.checksCall }?.body ?? [])
+        hints = parts.filter { $0.title.hasPrefix(marks.hint) }.map { [$0.title + marks.colon] + trimmed($0.body) }
         var scenarioHints: [String: [String]] = [:]
-        for part in parts where part.title.hasPrefix("Hint: «") && part.title.hasSuffix("»") {
-            let name = String(part.title.dropFirst("Hint: «".count).dropLast())
+        for part in parts where part.title.hasPrefix(marks.scenarioHint) && part.title.hasSuffix("»") {
+            let name = String(part.title.dropFirst(marks.scenarioHint.count).dropLast())
             // A hint may follow a trace, thread or interleaving scenario: each fails a check.
             guard
                 Scenario.all.contains(where: { $0.name == name })
@@ -56,7 +119,7 @@ struct BuildItYourself {
         }
         self.scenarioHints = scenarioHints
         guard hints.count == 3, !checksCall.isEmpty else {
-            throw WorkshopError(description: "\(page): '\(Self.heading)' needs 'What the checks call' and Hint 1, 2, 3")
+            throw WorkshopError(description: "\(page): '\(marks.heading)' needs '\(marks.checksCall)' and three hints")
         }
     }
 }

@@ -19,6 +19,7 @@ let usage = """
       watch NN      check again whenever a workspace file changes, until Ctrl-C
       scenarios [TEXT]   list the scenarios (those whose name contains TEXT)
       selftest [NN ...]  for each step: the starter is not done, the reference is
+      check-translation  the Chinese edition against the English one (pages, headings, code, links)
       doctor        every step has what it needs (folder, tests, golden file, page, diff, tutorial)
       audit [NN ...]     names of the step's API the adapter uses that no "What the checks call" lists
       test [NN [TEXT]]   the suite (NN: one step's; TEXT: the scenarios whose name has it), a line per step
@@ -158,13 +159,20 @@ func createStarter(_ workspace: Workspace, from starter: Starter) throws {
 func start(_ workspace: Workspace, from choice: String?, out: (String) -> Void = { print($0) }) throws {
     try refuseExisting(workspace)
     let starter = try chooseStarter(for: workspace, from: choice)
-    let page = try BuildItYourself(step: workspace.step)
+    let page = try BuildItYourself.forParticipant(workspace.step)
     try createStarter(workspace, from: starter)
-    let why = starter.reason.map { ", because \($0)" } ?? ""
-    let demo = starter.folder == nil ? "" : " and step \(workspace.number)'s demo"
-    out("Created \(workspace.path)/ from \(starter.origin)\(demo)\(why).")
+    let why = starter.reason.map { tr(", because \($0)", "，因为 \($0)") } ?? ""
+    let demo =
+        starter.folder == nil ? "" : tr(" and step \(workspace.number)'s demo", " 和第 \(workspace.number) 步的 demo")
+    out(
+        tr(
+            "Created \(workspace.path)/ from \(starter.origin)\(demo)\(why).",
+            "已创建 \(workspace.path)/，来自 \(starter.origin)\(demo)\(why)。"))
     if starter.folder != nil {
-        out("(FROM=mine or FROM=reference chooses; 'make reset STEP=\(workspace.number)' first to start over.)")
+        out(
+            tr(
+                "(FROM=mine or FROM=reference chooses; 'make reset STEP=\(workspace.number)' first to start over.)",
+                "（用 FROM=mine 或 FROM=reference 选择起点；想重来，先运行 make reset STEP=\(workspace.number)。）"))
     }
     // Your own previous step exists, yet this one starts from the reference: say it loudly,
     // or a participant's lineage of code is lost without their noticing.
@@ -173,22 +181,32 @@ func start(_ workspace: Workspace, from choice: String?, out: (String) -> Void =
     {
         let number = previous.number
         out("")
-        out("WARNING: your own step \(number) is NOT carried on: this step starts from the reference step \(number).")
         out(
-            "  To carry yours on instead: make check STEP=\(number) until it says done, then"
-                + " make reset STEP=\(workspace.number) and make start STEP=\(workspace.number) FROM=mine.")
+            tr(
+                "WARNING: your own step \(number) is NOT carried on: this step starts from the reference step \(number).",
+                "警告：你自己的第 \(number) 步没有被带过来，这一步从参考实现的第 \(number) 步开始。"))
+        out(
+            tr(
+                "  To carry yours on instead: make check STEP=\(number) until it says done, then"
+                    + " make reset STEP=\(workspace.number) and make start STEP=\(workspace.number) FROM=mine.",
+                "  想接着用自己的代码：先 make check STEP=\(number) 直到通过，再 make reset STEP=\(workspace.number)，"
+                    + "然后 make start STEP=\(workspace.number) FROM=mine。"))
     }
     out("")
     page.goal.forEach(out)
     out("")
-    out("Read: \(page.page)")
+    out(tr("Read: ", "阅读：") + page.page)
     if !givenFiles(workspace.step).isEmpty {
-        out("Given, as the reference has them: " + givenFiles(workspace.step).joined(separator: ", "))
+        out(
+            tr("Given, as the reference has them: ", "已给出（与参考实现相同）：")
+                + givenFiles(workspace.step).joined(separator: ", "))
     }
-    out("Write: " + changedFiles(workspace.step).joined(separator: ", "))
-    out("Check: make check STEP=\(workspace.number)    (or make watch STEP=\(workspace.number))")
-    out("Run your demo: make run STEP=\(workspace.number) MINE=1")
-    out("Stuck: make hint STEP=\(workspace.number)")
+    out(tr("Write: ", "要写的：") + changedFiles(workspace.step).joined(separator: ", "))
+    out(
+        tr("Check: ", "检查：") + "make check STEP=\(workspace.number)    "
+            + tr("(or make watch STEP=\(workspace.number))", "（或 make watch STEP=\(workspace.number)）"))
+    out(tr("Run your demo: ", "运行你的 demo：") + "make run STEP=\(workspace.number) MINE=1")
+    out(tr("Stuck: ", "卡住了：") + "make hint STEP=\(workspace.number)")
 }
 
 func exercise(_ workspace: Workspace) throws {
@@ -206,7 +224,7 @@ func exercise(_ workspace: Workspace) throws {
 // hint for it, then the page's three general hints, one more each time; when the first
 // failing scenario changes, the hints start again from its own.
 func hint(_ workspace: Workspace, out: (String) -> Void = { print($0) }) throws {
-    let page = try BuildItYourself(step: workspace.step)
+    let page = try BuildItYourself.forParticipant(workspace.step)
     let state = "\(workspace.root)/.hints/\(workspace.name)"
     let last = LastCheck(of: workspace)
     let failing = last?.firstFailing
@@ -216,15 +234,22 @@ func hint(_ workspace: Workspace, out: (String) -> Void = { print($0) }) throws 
     let shown = remembered.flatMap { $0.count == 2 && String($0[0]) == key ? Int($0[1]) : nil } ?? 0
     var sequence: [[String]] = []
     if let failing {
-        out("Your last check failed first at «\(failing)».")
-        if let own = page.scenarioHints[failing] { sequence.append(["A hint for that scenario:"] + own) }
+        out(tr("Your last check failed first at «\(failing)».", "你上一次检查最先失败在 «\(failing)»。"))
+        if let own = page.scenarioHints[failing] {
+            let note =
+                page.untranslatedHints.contains(failing) ? ["（这条提示还没有中文版，以下是英文原文。）"] : []
+            sequence.append([hintForScenarioTitle] + note + own)
+        }
         out("")
     } else if last == nil {
-        out("(No check yet: 'make check STEP=\(workspace.number)' first lets the hint start from what fails.)")
+        out(
+            tr(
+                "(No check yet: 'make check STEP=\(workspace.number)' first lets the hint start from what fails.)",
+                "（还没有检查过：先运行 make check STEP=\(workspace.number)，提示会从失败的地方讲起。）"))
         out("")
     }
     sequence += page.hints.enumerated().map { index, hint in
-        ["Hint \(index + 1) of \(page.hints.count) for \(workspace.name)"] + hint.dropFirst()
+        [hintTitle(index + 1, of: page.hints.count, for: workspace.name)] + hint.dropFirst()
     }
     let next = min(shown, sequence.count - 1)
     sequence[next].forEach(out)
@@ -232,10 +257,19 @@ func hint(_ workspace: Workspace, out: (String) -> Void = { print($0) }) throws 
     try write("\(key)\t\(next + 1)\n", to: state)
     out("")
     if next + 1 < sequence.count {
-        out("Again for the next hint: make hint STEP=\(workspace.number)")
+        out(tr("Again for the next hint: ", "下一条提示：") + "make hint STEP=\(workspace.number)")
     } else {
-        out("That was the last hint. The reference beside your code: make compare STEP=\(workspace.number)")
+        out(
+            tr("That was the last hint. The reference beside your code: ", "这是最后一条提示。对照参考实现看你的代码：")
+                + "make compare STEP=\(workspace.number)")
     }
+}
+
+// The first line of a hint, in the course's language: what the self-test looks for too.
+let hintForScenarioTitle = tr("A hint for that scenario:", "针对这个场景的提示：")
+
+func hintTitle(_ number: Int, of count: Int, for step: String) -> String {
+    tr("Hint \(number) of \(count) for \(step)", "\(step) 的提示 \(number)/\(count)")
 }
 
 func reset(_ workspace: Workspace) throws {
@@ -510,7 +544,9 @@ func selftest(_ steps: [Step]) throws -> Int32 {
         let starter = try check(workspace, verbose: false, quiet: true)
         said = []
         do { try hint(workspace, out: { said.append($0) }) } catch { problems.append("make hint: \(error)") }
-        if problems.isEmpty && !said.contains(where: { $0.hasPrefix("Hint 1 of ") || $0.hasPrefix("A hint for") }) {
+        if problems.isEmpty
+            && !said.contains(where: { $0 == hintTitle(1, of: 3, for: workspace.name) || $0 == hintForScenarioTitle })
+        {
             problems.append("make hint printed no hint: " + said.joined(separator: " / "))
         }
         if step.isSecondAct || step.isSideStep, let page = try? BuildItYourself(step: step) {
@@ -551,7 +587,7 @@ func selftest(_ steps: [Step]) throws -> Int32 {
         try referenceCopy(
             workspace, file: mutant.file, changes: mutant.changes, what: "the mutant \"\(mutant.mistake)\"")
         let began = Date()
-        var result = try check(workspace, verbose: false, quiet: true)
+        var result = try check(workspace, verbose: false, quiet: true, sanitizer: mutant.onlyTheExplorer == nil)
         if mutant.hangs {
             let seconds = Date().timeIntervalSince(began)
             let left = descendants(of: getpid())
@@ -684,7 +720,11 @@ func summary(reportFolder: String) throws {
 
 func main() throws -> Int32 {
     endWithEverythingStarted()
-    onInterrupt.words = "\nInterrupted: everything this command started has been stopped."
+    if case .failure(let invalid) = CourseLanguage.fromEnvironment() {
+        throw WorkshopError(description: invalid.description)
+    }
+    onInterrupt.words = tr(
+        "\nInterrupted: everything this command started has been stopped.", "\n已中断：这条命令启动的一切都已停止。")
     let arguments = Array(CommandLine.arguments.dropFirst())
     let environment = ProcessInfo.processInfo.environment
     let verbose = !(environment["VERBOSE"] ?? "").isEmpty && environment["VERBOSE"] != "0"
@@ -718,6 +758,7 @@ func main() throws -> Int32 {
         }
         try summary(reportFolder: folder)
     case "doctor": return try doctor()
+    case "check-translation": return try checkTranslation()
     case "audit":
         let steps = arguments.count > 1 ? try arguments.dropFirst().map(parseStep) : Step.allCases
         var complete = true

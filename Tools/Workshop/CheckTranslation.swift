@@ -1,0 +1,306 @@
+import Foundation
+import TraceSuite
+
+// `make check-translation`: the Chinese edition may not drift from the English one. For every
+// hand-written page and its partner it fails, naming page and line, when a partner is
+// missing, when the English page changed after the Chinese one was last brought up to date
+// (the `<!-- source: … blob … -->` stamp, with the English diff since), when headings or hint
+// keys differ, when a code block, generated region or excerpt differs, when a link or anchor
+// does not resolve, when inline code or a number of the English is missing, or when a word the
+// glossary forbids appears.
+
+// Words never to write (Docs/zh-Hans/glossary.md): machine translations that mislead here.
+let forbiddenWords = [
+    "运算符", "一次性", "主题", "司机", "蹦床", "大理石", "时间生成器", "可处理对象", "线程安全袋", "调度程序", "计划程序", "重播",
+    "痕迹", "旗帜", "法案",
+]
+
+// Pages that exist in Chinese only.
+let chineseOnlyPages: Set<String> = ["Docs/zh-Hans/glossary.md"]
+
+struct TranslatedPage {
+    let english: String
+    let chinese: String
+}
+
+func translatedPages() -> [TranslatedPage] {
+    var pairs = [TranslatedPage(english: "README.md", chinese: "README.zh-Hans.md")]
+    for name in listFiles(in: "Docs") where !name.contains("/") && name.hasSuffix(".md") && name != "matrix.md" {
+        pairs.append(TranslatedPage(english: "Docs/\(name)", chinese: "Docs/zh-Hans/\(name)"))
+    }
+    return pairs
+}
+
+func checkTranslation() throws -> Int32 {
+    var problems: [String] = []
+    let pairs = translatedPages()
+    for name in listFiles(in: "Docs/zh-Hans") where name.hasSuffix(".md") {
+        let path = "Docs/zh-Hans/\(name)"
+        if !chineseOnlyPages.contains(path) && !pairs.contains(where: { $0.chinese == path }) {
+            problems.append("\(path):1: no English page Docs/\(name) to translate")
+        }
+    }
+    for pair in pairs {
+        guard let english = read(pair.english) else { continue }
+        guard let chinese = read(pair.chinese) else {
+            problems.append("\(pair.chinese): missing: the Chinese edition of \(pair.english)")
+            continue
+        }
+        problems += compare(english: english, chinese: chinese, pair)
+    }
+    for path in pairs.map(\.chinese) + Array(chineseOnlyPages) {
+        guard let text = read(path) else { continue }
+        // The glossary names the forbidden words; every other page may not use them.
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where !chineseOnlyPages.contains(path) {
+            for word in forbiddenWords where line.contains(word) {
+                problems.append("\(path):\(number + 1): '\(word)' is on the glossary's list of words never to write")
+            }
+        }
+        problems += unresolvedLinks(in: path, text)
+    }
+    if problems.isEmpty {
+        print("The Chinese edition matches the English one: \(pairs.count) pages, headings, hint keys, code, links.")
+        return 0
+    }
+    problems.forEach { print("✘ " + $0) }
+    print("\(problems.count) problem\(problems.count == 1 ? "" : "s") in the Chinese edition.")
+    return 1
+}
+
+// MARK: Page against page
+
+private func compare(english: String, chinese: String, _ pair: TranslatedPage) -> [String] {
+    var problems: [String] = []
+    let theirs = PageSkeleton(english)
+    let ours = PageSkeleton(chinese)
+    // Freshness: the English text this translation was made from.
+    let current =
+        (try? run(["git", "hash-object", pair.english]).output.trimmingCharacters(in: .whitespacesAndNewlines))
+    if let stamp = ours.sourceBlob {
+        if let current, stamp != current {
+            let since = (try? run(["git", "cat-file", "-p", stamp]))?.output
+            var note =
+                "the English page changed since this translation (stamp \(stamp.prefix(10)), now \(current.prefix(10)))"
+            if let since, let old = try? temporaryFile(since) {
+                let diff =
+                    (try? run(["git", "diff", "--no-index", "--no-color", "-U0", old, pair.english]).output) ?? ""
+                let changes = diff.split(separator: "\n").filter { $0.hasPrefix("+") || $0.hasPrefix("-") }
+                    .filter { !$0.hasPrefix("+++") && !$0.hasPrefix("---") }
+                note += "; the English diff since:\n    " + changes.prefix(12).joined(separator: "\n    ")
+            }
+            problems.append("\(pair.chinese):1: \(note)")
+        }
+    } else {
+        problems.append("\(pair.chinese):1: no '<!-- source: \(pair.english) blob … -->' stamp on the first line")
+    }
+    // Headings, with the machine markers mapped.
+    if theirs.headings.count != ours.headings.count {
+        problems.append(
+            "\(pair.chinese): \(ours.headings.count) headings, the English \(theirs.headings.count): the same headings, in order"
+        )
+    }
+    for (english, chinese) in zip(theirs.headings, ours.headings) {
+        if english.level != chinese.level {
+            problems.append(
+                "\(pair.chinese):\(chinese.line): heading level \(chinese.level), the English '\(english.text)' \(english.level)"
+            )
+            break
+        }
+        if let marker = chineseMarker(for: english.text), marker != chinese.text {
+            problems.append("\(pair.chinese):\(chinese.line): '\(chinese.text)' should be the marker '\(marker)'")
+        }
+    }
+    // Code, regions and excerpts, in order.
+    for (index, (english, chinese)) in zip(theirs.blocks, ours.blocks).enumerated() where english.key != chinese.key {
+        problems.append(
+            "\(pair.chinese):\(chinese.line): block \(index + 1) differs from the English (\(pair.english):\(english.line)): "
+                + "code, generated regions and excerpts are copied byte for byte (Mermaid: labels only)")
+    }
+    if theirs.blocks.count != ours.blocks.count {
+        problems.append(
+            "\(pair.chinese): \(ours.blocks.count) code blocks and regions, the English \(theirs.blocks.count)")
+    }
+    // Inline code and numbers the English has and the Chinese lacks.
+    for span in missing(theirs.inlineCode, from: ours.inlineCode) {
+        problems.append("\(pair.chinese): the English has `\(span)`, the Chinese does not (as often)")
+    }
+    for number in missing(theirs.numbers, from: ours.numbers) {
+        problems.append("\(pair.chinese): the English has the number \(number), the Chinese does not (as often)")
+    }
+    return problems
+}
+
+private func missing(_ wanted: [String], from present: [String]) -> [String] {
+    var counts: [String: Int] = [:]
+    present.forEach { counts[$0, default: 0] += 1 }
+    var absent: [String] = []
+    for item in wanted {
+        if counts[item, default: 0] > 0 { counts[item]! -= 1 } else { absent.append(item) }
+    }
+    return Array(Set(absent)).sorted()
+}
+
+// The marker a Chinese page must carry for an English machine heading, nil for prose headings.
+private func chineseMarker(for heading: String) -> String? {
+    let english = BuildItYourself.markers(.english)
+    let chinese = BuildItYourself.markers(.simplifiedChinese)
+    if "## " + heading == english.heading { return String(chinese.heading.dropFirst(3)) }
+    if heading == english.checksCall { return chinese.checksCall }
+    if heading.hasPrefix(english.scenarioHint) {
+        return chinese.scenarioHint + heading.dropFirst(english.scenarioHint.count)
+    }
+    if heading.hasPrefix(english.hint) { return chinese.hint + heading.dropFirst(english.hint.count) }
+    return nil
+}
+
+// What the check compares of one page.
+private struct PageSkeleton {
+    struct Heading {
+        let level: Int
+        let text: String
+        let line: Int
+    }
+    struct Block {
+        // What must match: the block itself, or a Mermaid block's structure.
+        let key: String
+        let line: Int
+    }
+    var sourceBlob: String? = nil
+    var headings: [Heading] = []
+    var blocks: [Block] = []
+    var inlineCode: [String] = []
+    var numbers: [String] = []
+
+    init(_ text: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if let first = lines.first, first.hasPrefix("<!-- source: ") {
+            sourceBlob = first.split(separator: " ").dropFirst(4).first.map(String.init)
+        }
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            if line.hasPrefix("```") {
+                let start = index
+                let language = String(line.dropFirst(3))
+                index += 1
+                var body: [String] = []
+                while index < lines.count && !lines[index].hasPrefix("```") {
+                    body.append(lines[index])
+                    index += 1
+                }
+                let key = language == "mermaid" ? mermaidStructure(body) : body.joined(separator: "\n")
+                blocks.append(Block(key: language + "\n" + key, line: start + 1))
+            } else if line.hasPrefix("<!-- generated: ") {
+                let start = index
+                var body: [String] = [line]
+                while index + 1 < lines.count && lines[index] != "<!-- end generated -->" {
+                    index += 1
+                    body.append(lines[index])
+                }
+                // A region one folder down has its links rebased (`make docs` writes both).
+                let key = body.joined(separator: "\n").replacingOccurrences(of: "](../", with: "](")
+                blocks.append(Block(key: key, line: start + 1))
+            } else if line.hasPrefix("<!-- excerpt: ") {
+                blocks.append(Block(key: line, line: index + 1))
+            } else if let hashes = line.firstIndex(where: { $0 != "#" }), line.hasPrefix("#"),
+                line[hashes] == " "
+            {
+                let level = line.distance(from: line.startIndex, to: hashes)
+                headings.append(
+                    Heading(level: level, text: String(line[line.index(after: hashes)...]), line: index + 1))
+            } else if !line.hasPrefix("<!--") {
+                inlineCode += spans(in: line)
+                numbers += digits(
+                    in: line.replacingOccurrences(of: #"`[^`]*`"#, with: "", options: .regularExpression)
+                        .replacingOccurrences(of: #"\]\([^)]*\)"#, with: "]", options: .regularExpression))
+            }
+            index += 1
+        }
+    }
+}
+
+private func spans(in line: String) -> [String] {
+    matches(of: #"`([^`]+)`"#, in: line).map { String($0.dropFirst().dropLast()) }
+}
+
+private func digits(in line: String) -> [String] {
+    matches(of: #"[0-9][0-9,.]*[0-9]|[0-9]"#, in: line)
+}
+
+private func matches(of pattern: String, in text: String) -> [String] {
+    guard let regex = try? NSRegularExpression(pattern: pattern) else { return [] }
+    return regex.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+        Range($0.range, in: text).map { String(text[$0]) }
+    }
+}
+
+// A Mermaid block without its labels: ids, arrows and their order.
+private func mermaidStructure(_ body: [String]) -> String {
+    body.filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("%%") }.map { line in
+        var line = line.replacingOccurrences(of: #""[^"]*""#, with: "\"\"", options: .regularExpression)
+        if let alias = line.range(of: " as ") { line = String(line[..<alias.lowerBound]) }
+        if line.contains("->") || line.trimmingCharacters(in: .whitespaces).hasPrefix("Note"),
+            let colon = line.firstIndex(of: ":")
+        {
+            line = String(line[..<colon])
+        }
+        return line.trimmingCharacters(in: .whitespaces)
+    }.joined(separator: "\n")
+}
+
+// MARK: Links
+
+private func unresolvedLinks(in path: String, _ text: String) -> [String] {
+    let folder = (path as NSString).deletingLastPathComponent
+    var problems: [String] = []
+    var inFence = false
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        if line.hasPrefix("```") { inFence.toggle() }
+        if inFence { continue }
+        for link in matches(of: #"\]\(([^)\s]+)\)"#, in: String(line)) {
+            let target = String(link.dropFirst(2).dropLast())
+            if target.contains("://") || target.hasPrefix("mailto:") { continue }
+            let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let file = parts[0].isEmpty ? path : ((folder.isEmpty ? "" : folder + "/") + parts[0])
+            let resolved = (file as NSString).standardizingPath
+            guard exists(resolved) else {
+                problems.append("\(path):\(number + 1): the link \(target) points at nothing")
+                continue
+            }
+            if parts.count == 2, resolved.hasSuffix(".md"), !anchors(in: read(resolved) ?? "").contains(parts[1]) {
+                problems.append("\(path):\(number + 1): the link \(target): \(resolved) has no heading #\(parts[1])")
+            }
+        }
+    }
+    return problems
+}
+
+// GitHub's heading anchors: lower case, spaces to hyphens, punctuation other than - and _ dropped.
+func anchors(in text: String) -> Set<String> {
+    var found: Set<String> = []
+    var seen: [String: Int] = [:]
+    var inFence = false
+    for line in text.split(separator: "\n") {
+        if line.hasPrefix("```") { inFence.toggle() }
+        guard !inFence, line.hasPrefix("#"), let start = line.firstIndex(of: " ") else { continue }
+        let title = line[line.index(after: start)...].lowercased()
+        let slug = String(
+            title.unicodeScalars.compactMap { scalar -> Character? in
+                if scalar == " " { return "-" }
+                if scalar == "-" || scalar == "_" { return Character(scalar) }
+                if CharacterSet.alphanumerics.contains(scalar) { return Character(scalar) }
+                return nil
+            })
+        let count = seen[slug, default: 0]
+        seen[slug] = count + 1
+        found.insert(count == 0 ? slug : "\(slug)-\(count)")
+    }
+    return found
+}
+
+private func temporaryFile(_ text: String) throws -> String {
+    let path = NSTemporaryDirectory() + "rxdemo-english-\(UUID().uuidString).md"
+    try write(text, to: path)
+    return path
+}
