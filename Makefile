@@ -46,45 +46,7 @@ require-step = if [ -z "$(2)" ]; then \
 	start exercise check hint reset restore progress compare watch selftest bench bench-instructions
 
 help:
-	@echo "RxDemo: rebuild RxSwift's core in six steps (01-06), then its API, subjects, threads and schedulers (07-10), then sharing, operators that own several subscriptions, traits, and RxCocoa's core with an app (11-14); a side step, Signal, builds the other design."
-	@echo
-	@echo "  make run STEP=04      run a step's demo (swift run RxDemo04); MINE=1 runs your Workshop/RxDemo04"
-	@echo "  make check-translation  the Chinese edition (Docs/zh-Hans, README.zh-Hans.md) against the English"
-	@echo "  make doctor           check that every step has what it needs (folder, tests, golden, page, diff, tutorial)"
-	@echo "  make test             run every step's trace suite (swift test), one line per step and known defect"
-	@echo "  make test STEP=03     run one step's suite without compiling the other steps"
-	@echo "  make test STEP=06 SCENARIO=\"dispose twice\"   run the scenarios whose name contains that"
-	@echo "  make scenarios        list the scenarios, with the steps that run each"
-	@echo "  make test-threads STEP=08   the thread scenarios under ThreadSanitizer, races named (steps 06 on),"
-	@echo "                        and from step 09 every interleaving of the explored scenarios (Tools/Explorer);"
-	@echo "                        MINE=1 races your Workshop/RxDemo08, ROUNDS=2000 more rounds (200)"
-	@echo "  make check-demos      compare every demo's output with $(GOLDEN)/"
-	@echo "  make golden           rewrite $(GOLDEN)/ from what the demos print now"
-	@echo "  make diff FROM=04 TO=05   show what a step changes (any two steps)"
-	@echo "  make docs             rewrite Docs/diffs/, Docs/matrix.md, Docs/marbles/, the generated parts of Docs/*.md and the tutorial"
-	@echo "  make diagrams         render Docs/ Mermaid diagrams to PNG for the tutorial (needs Chromium and ../shared/tools/diagrams)"
-	@echo "  make check-docs       fail if Docs/ is stale or quotes code that is not in the steps (Docs/ is never rewritten)"
-	@echo "  make tutorial         the course as a DocC tutorial, a static site in $(TUTORIAL_SITE)"
-	@echo "  make tutorial-preview serve it on 127.0.0.1 and print the first tutorial's URL"
-	@echo "  make selftest         workshop: every starter is not done, every reference is, known mistakes are caught"
-	@echo "  make lint             swift format lint, as CI runs it"
-	@echo "  make bench            what each step costs per event and per subscription (release build; STEP=05 for one)"
-	@echo "  make bench-instructions STEP=06   instructions per event and per subscription, with valgrind (MAPS=16, DIR=a copy)"
-	@echo "  make format           swift format, in place"
-	@echo
-	@echo "Workshop mode: write each step yourself in Workshop/RxDemoNN (git ignores it)."
-	@echo "  make start STEP=04    create Workshop/RxDemo04 from your step 03 once it is done, else the reference"
-	@echo "                        (FROM=mine or FROM=reference chooses), with step 04's demo"
-	@echo "  make check STEP=04    compile your step 04, run its scenarios, report (VERBOSE=1: every failure)"
-	@echo "  make watch STEP=04    check again whenever you save, until Ctrl-C"
-	@echo "  make hint STEP=04     a hint for the scenario that failed first, then the next of three"
-	@echo "  make compare STEP=04  your code beside the reference step: the step's own files, the rest listed (VERBOSE=1: all)"
-	@echo "  make reset STEP=04    move your workspace aside and start over (nothing is deleted)"
-	@echo "  make restore STEP=04  move it back (the newest one make reset moved aside)"
-	@echo "  make progress         where you are in every step"
-	@echo "  make exercise STEP=05 copy the reference step 05 into Workshop/, for its page's exercises"
-	@echo
-	@echo "Steps: $(STEPS)"
+	@cat Tools/help.txt && echo && echo "Steps: $(STEPS)"
 
 # MINE=1 runs your workspace's demo (Workshop/RxDemoNN), built as step NN in the workshop's
 # build folder.

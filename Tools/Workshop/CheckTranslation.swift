@@ -15,6 +15,16 @@ let forbiddenWords = [
     "痕迹", "旗帜", "法案",
 ]
 
+// The headings every step page has, one Chinese name each, so that both editions read alike
+// and their anchors are the same on every page.
+let standardHeadings: [String: String] = [
+    "The gap": "还缺什么", "What changes": "这一步改了什么", "Diagrams": "图示", "Demo output": "demo 的输出",
+    "Known issues": "已知问题", "Timelines": "时间线", "The same names in RxSwift": "RxSwift 里的同名类型",
+    "Exercises": "练习", "Deviations from the article": "与文章的出入",
+    "Source compatibility with RxSwift": "与 RxSwift 的源码兼容性",
+    "What RxSwift does that is easy to get wrong": "RxSwift 里容易做错的地方",
+]
+
 // Pages that exist in Chinese only.
 let chineseOnlyPages: Set<String> = ["Docs/zh-Hans/glossary.md"]
 
@@ -107,6 +117,10 @@ private func compare(english: String, chinese: String, _ pair: TranslatedPage) -
             )
             break
         }
+        if let standard = standardHeadings[english.text], standard != chinese.text {
+            problems.append(
+                "\(pair.chinese):\(chinese.line): '\(chinese.text)' should be the standard heading '\(standard)'")
+        }
         if let marker = chineseMarker(for: english.text), marker != chinese.text {
             problems.append("\(pair.chinese):\(chinese.line): '\(chinese.text)' should be the marker '\(marker)'")
         }
@@ -178,6 +192,7 @@ private struct PageSkeleton {
             sourceBlob = first.split(separator: " ").dropFirst(4).first.map(String.init)
         }
         var index = 0
+        var prose: [String] = []
         while index < lines.count {
             let line = lines[index]
             if line.hasPrefix("```") {
@@ -210,18 +225,24 @@ private struct PageSkeleton {
                 headings.append(
                     Heading(level: level, text: String(line[line.index(after: hashes)...]), line: index + 1))
             } else if !line.hasPrefix("<!--") {
-                inlineCode += spans(in: line)
-                numbers += digits(
-                    in: line.replacingOccurrences(of: #"`[^`]*`"#, with: "", options: .regularExpression)
-                        .replacingOccurrences(of: #"\]\([^)]*\)"#, with: "]", options: .regularExpression))
+                prose.append(line)
             }
             index += 1
         }
+        // A code span may run across two lines of a paragraph: read the prose as one text.
+        let text = prose.joined(separator: " ")
+        inlineCode = spans(in: text)
+        numbers = digits(
+            in: text.replacingOccurrences(of: #"`[^`]*`"#, with: "", options: .regularExpression)
+                .replacingOccurrences(of: #"\]\([^)]*\)"#, with: "]", options: .regularExpression))
     }
 }
 
+// Spaces inside a span that wraps are a line break and an indent: one space either way.
 private func spans(in line: String) -> [String] {
-    matches(of: #"`([^`]+)`"#, in: line).map { String($0.dropFirst().dropLast()) }
+    matches(of: #"`([^`]+)`"#, in: line).map {
+        String($0.dropFirst().dropLast()).replacingOccurrences(of: #"\s+"#, with: " ", options: .regularExpression)
+    }
 }
 
 private func digits(in line: String) -> [String] {

@@ -125,11 +125,30 @@ func descendants(of root: pid_t) -> [pid_t] {
     return found
 }
 
-// Stops a process and everything it started: parents first, so none starts another.
+// Stops a process and everything it started. The tree is frozen first and read again until
+// no new process appears (one may have been starting while it was read), then killed: a
+// child started after one reading would otherwise outlive its killed parent.
 func stopTree(of root: pid_t) {
-    let tree = [root] + descendants(of: root)
-    for pid in tree { kill(pid, SIGSTOP) }
-    for pid in tree { kill(pid, SIGKILL) }
+    var frozen: [pid_t] = []
+    for round in 0..<8 {
+        let tree = (round == 0 ? [root] : []) + descendants(of: root).filter { !frozen.contains($0) }
+        if tree.isEmpty && round > 0 { break }
+        for pid in tree { kill(pid, SIGSTOP) }
+        frozen += tree
+    }
+    for pid in frozen { kill(pid, SIGKILL) }
+}
+
+// Everything this tool started, the same way.
+func stopEverythingStarted() {
+    var frozen: [pid_t] = []
+    for _ in 0..<8 {
+        let tree = descendants(of: getpid()).filter { !frozen.contains($0) }
+        if tree.isEmpty { break }
+        for pid in tree { kill(pid, SIGSTOP) }
+        frozen += tree
+    }
+    for pid in frozen { kill(pid, SIGKILL) }
 }
 
 // Ctrl-C, a SIGTERM or SIGHUP to this tool, or the end of the `make` that ran it: whatever
@@ -144,7 +163,7 @@ func endWithEverythingStarted() {
         signal(stop, SIG_IGN)
         let source = DispatchSource.makeSignalSource(signal: stop, queue: .global())
         source.setEventHandler {
-            for pid in descendants(of: getpid()) { kill(pid, SIGKILL) }
+            stopEverythingStarted()
             if !onInterrupt.words.isEmpty { print(onInterrupt.words) }
             fflush(nil)
             exit(onInterrupt.status ?? 128 + stop)
@@ -157,7 +176,7 @@ func endWithEverythingStarted() {
         while true {
             _ = DispatchSemaphore(value: 0).wait(timeout: .now() + 1)
             if getppid() != parent {
-                for pid in descendants(of: getpid()) { kill(pid, SIGKILL) }
+                stopEverythingStarted()
                 exit(129)
             }
         }
