@@ -98,18 +98,24 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
     let step = workspace.step
     guard isDirectory(workspace.path) else {
         throw WorkshopError(
-            description:
-                "there is no workspace \(workspace.path) yet: run 'make start STEP=\(workspace.number)' to begin step \(workspace.number)"
-        )
+            description: tr(
+                "there is no workspace \(workspace.path) yet: run 'make start STEP=\(workspace.number)' to begin step \(workspace.number)",
+                "还没有工作区 \(workspace.path)：先运行 make start STEP=\(workspace.number)，开始第 \(workspace.number) 步"))
     }
     let strays = listFiles(in: workspace.path).filter { !$0.hasSuffix(".swift") }
     guard strays.isEmpty else {
         throw WorkshopError(
-            description: """
+            description: tr(
+                """
                 \(workspace.path) may hold only Swift files (SwiftPM compiles everything in it), but it has: \
                 \(strays.joined(separator: ", ")).
                 Move them out, e.g. to \(workspace.root)/notes/; nothing else needs to change.
-                """)
+                """,
+                """
+                \(workspace.path) 里只能放 Swift 文件（SwiftPM 会编译其中的所有文件），但现在还有：\
+                \(strays.joined(separator: ", "))。
+                把它们移出去，比如移到 \(workspace.root)/notes/；别的都不用改。
+                """))
     }
     func say(_ line: String = "") { if !quiet { print(line) } }
     let fingerprint = workspace.fingerprint
@@ -119,7 +125,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
     try? files.createDirectory(atPath: workspace.scratch, withIntermediateDirectories: true)
     try? write(build.output, to: "\(workspace.scratch)/last-build.log")
     guard build.status == 0 else {
-        let summary = "does not compile"
+        let summary = tr("does not compile", "编译不通过")
         if !quiet { try explainBuildFailure(build.output, workspace) }
         LastCheck(summary: summary, done: false, firstFailing: nil, fingerprint: fingerprint).save(for: workspace)
         return CheckResult(status: .doesNotCompile, summary: summary)
@@ -164,7 +170,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         let outcomes = ReportFolder.readThreads(of: step, in: reportFolder)
         for scenario in step.threadScenarios {
             let outcome = outcomes[scenario.id] ?? "did not run"
-            if !outcome.hasPrefix("no anomaly") {
+            if !outcome.hasPrefix("no anomaly") {  // both languages
                 threadProblems.append("«\(scenario.name)»: \(outcome)")
                 firstFailingThread = firstFailingThread ?? scenario.name
             }
@@ -175,9 +181,12 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
             where !outcome.asExpected(for: step) {
                 let what =
                     outcome.races.isEmpty
-                    ? (outcome.crashed ? "the step crashed" : "the run failed (\(outcome.log))")
-                    : "races: " + outcome.races.joined(separator: "; ")
-                threadProblems.append("\(outcome.name) under ThreadSanitizer: \(what)")
+                    ? (outcome.crashed
+                        ? tr("the step crashed", "这一步崩溃了")
+                        : tr("the run failed (\(outcome.log))", "运行失败（\(outcome.log)）"))
+                    : tr("races: ", "数据竞争：") + outcome.races.joined(separator: "; ")
+                threadProblems.append(
+                    tr("\(outcome.name) under ThreadSanitizer: \(what)", "ThreadSanitizer 下的 \(outcome.name)：\(what)"))
             }
         }
         // The lock and atomic logic itself: every interleaving of two threads, not the few a
@@ -240,15 +249,18 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         threadProblems.forEach { say("  - " + $0) }
         if !interleavings.isEmpty {
             say(
-                "The first interleaving the explorer found breaking one (make test-threads STEP=\(workspace.number) MINE=1 shows each):"
-            )
+                tr(
+                    "The first interleaving the explorer found breaking one (make test-threads STEP=\(workspace.number) MINE=1 shows each):",
+                    "探索器找到的第一个让场景失败的交错（make test-threads STEP=\(workspace.number) MINE=1 会逐个列出）："))
             interleavings.prefix(while: { !$0.contains("✘") }).forEach { say($0) }
         }
     } else if step.isThreadSafe && failing.isEmpty && shapeOK {
         say()
         say(
-            "Thread scenarios: every round as expected, ThreadSanitizer finds no race, and no interleaving of"
-                + " the explored scenarios breaks one.")
+            tr(
+                "Thread scenarios: every round as expected, ThreadSanitizer finds no race, and no interleaving of"
+                    + " the explored scenarios breaks one.",
+                "线程场景：每一轮都符合预期，ThreadSanitizer 没有发现数据竞争，探索过的场景在任何交错下都不会失败。"))
     }
 
     // The reference step's defects: allowed either way, but worth knowing about.
@@ -277,7 +289,9 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
                         + tr(
                             "not fixed; your code fails its scenarios differently from the reference:",
                             "没有修复；你的代码在这些场景上的失败方式与参考实现不同："))
-                say("    " + scenarios.map { "«\($0.name)»" }.joined(separator: ", ") + " (above, or VERBOSE=1)")
+                say(
+                    "    " + scenarios.map { "«\($0.name)»" }.joined(separator: ", ")
+                        + tr(" (above, or VERBOSE=1)", "（见上文，或用 VERBOSE=1）"))
             }
         }
     }
@@ -310,9 +324,10 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
 
     let summary =
         done
-        ? "done"
-        : "\(passing) of \(scenarios.count) pass" + (shapeOK ? "" : ", shape checks fail")
-            + (threadProblems.isEmpty ? "" : ", thread scenarios fail")
+        ? tr("done", "已完成")
+        : tr("\(passing) of \(scenarios.count) pass", "通过 \(passing)/\(scenarios.count)")
+            + (shapeOK ? "" : tr(", shape checks fail", "，结构检查失败"))
+            + (threadProblems.isEmpty ? "" : tr(", thread scenarios fail", "，线程场景失败"))
     LastCheck(
         summary: summary, done: done, firstFailing: failing.first?.0.name ?? firstFailingThread,
         fingerprint: fingerprint
@@ -327,7 +342,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         if step.isSideStep {
             say(
                 tr("That was the side step. Back on the line, the third act: ", "旁支步骤结束。回到主线，第三幕：")
-                    + "make start STEP=11")
+                    + "make start STEP=11")  // both languages
         } else if let next = step.next {
             say(tr("Next: ", "下一步：") + "make start STEP=\(next.number)")
         } else {
@@ -359,32 +374,48 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
 // A build failure: what the step's checks call, in words, then the first compiler error.
 func explainBuildFailure(_ output: String, _ workspace: Workspace) throws {
     let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    guard let first = lines.firstIndex(where: { $0.contains(": error: ") && $0.hasPrefix("/") }) else {
-        print("\(workspace.name) does not build, and the compiler gave no error line. The log:")
+    // What the compiler's lines say, as it says them.
+    let (errorMark, warningMark) = (": error: ", ": warning: ")  // both languages
+    guard let first = lines.firstIndex(where: { $0.contains(errorMark) && $0.hasPrefix("/") }) else {
+        print(
+            tr(
+                "\(workspace.name) does not build, and the compiler gave no error line. The log:",
+                "\(workspace.name) 构建失败，但编译器没有给出错误行。日志："))
         print(output)
         return
     }
     let root = files.currentDirectoryPath + "/"
     let location = lines[first].replacingOccurrences(of: root, with: "")
-    let errors = lines.filter { $0.contains(": error: ") && $0.hasPrefix("/") }
-    if output.contains("no such module 'Testing'") {
+    let errors = lines.filter { $0.contains(errorMark) && $0.hasPrefix("/") }
+    if output.contains("no such module 'Testing'") {  // both languages
         print(
-            """
-            The checks need Swift Testing, and this toolchain has none. On macOS it comes with \
-            Xcode 16.2 or later: install Xcode and select it with
-              sudo xcode-select -s /Applications/Xcode.app/Contents/Developer
-            (the Command Line Tools alone may lack it). On Linux, use a Swift 6 toolchain from swift.org.
+            tr(
+                """
+                The checks need Swift Testing, and this toolchain has none. On macOS it comes with \
+                Xcode 16.2 or later: install Xcode and select it with
+                  sudo xcode-select -s /Applications/Xcode.app/Contents/Developer
+                (the Command Line Tools alone may lack it). On Linux, use a Swift 6 toolchain from swift.org.
 
-            """)
+                """,
+                """
+                检查需要 Swift Testing，而这个工具链没有。在 macOS 上，Xcode 16.2 及以上版本自带它：\
+                安装 Xcode，再用下面的命令选中它
+                  sudo xcode-select -s /Applications/Xcode.app/Contents/Developer
+                （只装 Command Line Tools 可能没有它）。在 Linux 上，请使用 swift.org 提供的 Swift 6 工具链。
+
+                """))
     }
-    print("\(workspace.name) does not compile yet. Step \(workspace.number)'s checks call:")
+    print(
+        tr(
+            "\(workspace.name) does not compile yet. Step \(workspace.number)'s checks call:",
+            "\(workspace.name) 还编译不通过。第 \(workspace.number) 步的检查会调用："))
     try BuildItYourself(step: workspace.step).checksCall.forEach { print("  " + $0) }
     print()
-    print("The first error:")
+    print(tr("The first error:", "第一个错误："))
     print(location)
     // The compiler's own picture of the line, as far as it goes.
     for line in lines[(first + 1)...].prefix(8) {
-        if line.contains(": error: ") || line.contains(": warning: ") || line.hasPrefix("[") || line.isEmpty
+        if line.contains(errorMark) || line.contains(warningMark) || line.hasPrefix("[") || line.isEmpty
             || line.hasPrefix("error: ")
         {
             break
@@ -392,7 +423,12 @@ func explainBuildFailure(_ output: String, _ workspace: Workspace) throws {
         print(line)
     }
     let count = Set(errors).count
-    if count > 1 { print("(\(count) errors in all; the whole log: \(workspace.scratch)/last-build.log)") }
+    if count > 1 {
+        print(
+            tr(
+                "(\(count) errors in all; the whole log: \(workspace.scratch)/last-build.log)",
+                "（共 \(count) 个错误；完整日志：\(workspace.scratch)/last-build.log）"))
+    }
 }
 
 enum DefectStatus {
@@ -427,4 +463,10 @@ func defectStatuses(of step: Step, _ results: [(Scenario, ScenarioResult)]) -> [
         let differently = results.filter { defect.scenarios.contains($0.0.id) && $0.1.isFailure }.map(\.0)
         return (defect, differently.isEmpty ? .fixed : .failsDifferently(differently))
     }
+}
+
+extension Command {
+    static let check = Command(
+        name: "check", takes: "NN", help: "compile Workshop/RxDemoNN as step NN and report (VERBOSE=1: every failure)"
+    ) { try Workshop.check($0.workspace(), verbose: $0.isOn("VERBOSE")).status == .done ? 0 : 1 }
 }

@@ -7,7 +7,8 @@ import TraceSuite
 // (the `<!-- source: … blob … -->` stamp, with the English diff since), when headings or hint
 // keys differ, when a code block, generated region or excerpt differs, when a link or anchor
 // does not resolve, when inline code or a number of the English is missing, or when a word the
-// glossary forbids appears.
+// glossary forbids appears; and when a message of the participant's commands has no Chinese
+// (UntranslatedMessages.swift).
 
 // Words never to write (Docs/zh-Hans/glossary.md): machine translations that mislead here.
 let forbiddenWords = [
@@ -69,8 +70,11 @@ func checkTranslation() throws -> Int32 {
         }
         problems += unresolvedLinks(in: path, text)
     }
+    problems += untranslatedMessages()
     if problems.isEmpty {
-        print("The Chinese edition matches the English one: \(pairs.count) pages, headings, hint keys, code, links.")
+        print(
+            "The Chinese edition matches the English one: \(pairs.count) pages, headings, hint keys, code, links,"
+                + " and every workshop message a participant reads.")
         return 0
     }
     problems.forEach { print("✘ " + $0) }
@@ -324,4 +328,10 @@ private func temporaryFile(_ text: String) throws -> String {
     let path = NSTemporaryDirectory() + "rxdemo-english-\(UUID().uuidString).md"
     try write(text, to: path)
     return path
+}
+
+extension Command {
+    static let checkTranslation = Command(
+        name: "check-translation", takes: "", help: "the Chinese edition against the English one"
+    ) { _ in try Workshop.checkTranslation() }
 }

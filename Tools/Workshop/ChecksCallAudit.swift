@@ -74,3 +74,20 @@ private func matches(_ pattern: String, in text: String) -> [String] {
         Range($0.range, in: text).map { String(text[$0]) }
     }
 }
+
+extension Command {
+    static let audit = Command(
+        name: "audit", takes: "[NN ...]",
+        help: "names of a step's API the adapter uses that no \"checks call\" list has"
+    ) { invocation in
+        var complete = true
+        for step in try invocation.steps() {
+            let unlisted = try namesTheChecksCallLeaveOut(for: step)
+            complete = complete && unlisted.isEmpty
+            print(
+                "\(step): "
+                    + (unlisted.isEmpty ? "every name the adapter uses is listed" : unlisted.joined(separator: ", ")))
+        }
+        return complete ? 0 : 1
+    }
+}

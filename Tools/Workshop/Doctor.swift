@@ -22,7 +22,9 @@ func doctor() throws -> Int32 {
         need("Steps/\(name)/main.swift", "copy the step before and change it (MAINTAINING.md, 'Adding a step')")
         need("Tests/\(name)Tests", "a test folder: for step 07 on, a link to ../RxSwiftAdapter/RxSwiftAdapter.swift")
         need("Tests/Golden/\(name).txt", "make golden (writes every step's)")
-        need("Tests/Tutorial/RxDemo.docc/Tutorials/Step\(step.number).tutorial", "make docs")
+        for edition in tutorialCatalogs {
+            need("\(edition.catalog)/Tutorials/Step\(step.number).tutorial", "make docs")
+        }
         do {
             let page = try BuildItYourself(step: step)
             if page.checksCall.isEmpty || page.hints.count != 3 {
@@ -38,10 +40,17 @@ func doctor() throws -> Int32 {
     }
     if problems.isEmpty {
         print(
-            "The course's \(Step.allCases.count) steps each have their folder, tests, golden output, page, diff and tutorial."
+            "The course's \(Step.allCases.count) steps each have their folder, tests, golden output, page, diff and tutorials."
         )
         return 0
     }
     problems.forEach { print("✘ " + $0) }
     return 1
+}
+
+extension Command {
+    static let doctor = Command(
+        name: "doctor", takes: "",
+        help: "every step has what it needs (folder, tests, golden file, page, diff, tutorial)"
+    ) { _ in try Workshop.doctor() }
 }

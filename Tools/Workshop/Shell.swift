@@ -47,6 +47,7 @@ func run(
     _ arguments: [String], environment: [String: String] = [:], passThrough: Bool = false,
     timeout: Double? = nil
 ) throws -> (status: Int32, output: String) {
+    fflush(nil)  // what this tool printed comes before what the command prints
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = arguments

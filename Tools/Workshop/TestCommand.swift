@@ -75,3 +75,13 @@ func explainMissingTesting() {
             """)
     #endif
 }
+
+extension Command {
+    static let test = Command(
+        name: "test", takes: "[NN [TEXT]]", help: "the suite (NN: one step's; TEXT: scenarios whose name has it)"
+    ) { invocation in
+        let chosen = invocation.arguments.first ?? ""
+        return try runSuite(
+            step: chosen.isEmpty ? nil : parseStep(chosen), scenario: invocation.arguments.dropFirst().first ?? "")
+    }
+}

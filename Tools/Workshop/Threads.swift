@@ -207,3 +207,12 @@ func demangled(_ symbols: [String]) -> [String: String] {
     }
     return names
 }
+
+extension Command {
+    static let threads = Command(
+        name: "threads", takes: "NN", help: "thread scenarios under ThreadSanitizer, then the explorer (MINE=1: yours)"
+    ) { invocation in
+        let chosen = try invocation.workspace()
+        return try testThreads(chosen.step, workspace: invocation.isOn("MINE") ? chosen : nil)
+    }
+}

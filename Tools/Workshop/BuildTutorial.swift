@@ -1,0 +1,37 @@
+import Foundation
+import TraceSuite
+
+// The DocC tutorial catalogs that `make docs` writes, one per edition, and the static sites
+// `make tutorial` builds from them with the toolchain's docc (git-ignored); any warning is an error.
+let tutorialCatalogs = [
+    (catalog: "Tests/Tutorial/RxDemo.docc", site: ".build/tutorial", identifier: "org.rxdemo.tutorial"),
+    (
+        catalog: "Tests/TutorialZhHans/RxDemo.docc", site: ".build/tutorial-zh-Hans",
+        identifier: "org.rxdemo.tutorial.zh-Hans"
+    ),
+]
+
+func buildTutorial() throws -> Int32 {
+    for edition in tutorialCatalogs {
+        try? files.removeItem(atPath: edition.site)
+        let started = Date()
+        let arguments = [
+            "docc", "convert", edition.catalog, "--fallback-display-name", "RxDemo",
+            "--fallback-bundle-identifier", edition.identifier, "--transform-for-static-hosting",
+            "--output-path", edition.site, "--warnings-as-errors",
+        ]
+        print(arguments.joined(separator: " "))
+        guard try run(arguments, passThrough: true).status == 0 else { return 1 }
+        let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+        print("built \(edition.site) in \(seconds) s")
+    }
+    print(
+        "'make tutorial-preview' serves the English site, 'make tutorial-preview COURSE_LANG=zh-Hans' the Chinese one")
+    return 0
+}
+
+extension Command {
+    static let tutorial = Command(
+        name: "tutorial", takes: "", help: "build both DocC tutorials into .build/tutorial and .build/tutorial-zh-Hans"
+    ) { _ in try Workshop.buildTutorial() }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import TraceSuite
+
+func start(_ workspace: Workspace, from choice: String?, out: (String) -> Void = { print($0) }) throws {
+    try refuseExisting(workspace)
+    let starter = try chooseStarter(for: workspace, from: choice)
+    let page = try BuildItYourself.forParticipant(workspace.step)
+    try createStarter(workspace, from: starter)
+    let why = starter.reason.map { tr(", because \($0)", "，因为 \($0)") } ?? ""
+    let demo =
+        starter.folder == nil ? "" : tr(" and step \(workspace.number)'s demo", " 和第 \(workspace.number) 步的 demo")
+    out(
+        tr(
+            "Created \(workspace.path)/ from \(starter.origin)\(demo)\(why).",
+            "已创建 \(workspace.path)/，来自 \(starter.origin)\(demo)\(why)。"))
+    if starter.folder != nil {
+        out(
+            tr(
+                "(FROM=mine or FROM=reference chooses; 'make reset STEP=\(workspace.number)' first to start over.)",
+                "（用 FROM=mine 或 FROM=reference 选择起点；想重来，先运行 make reset STEP=\(workspace.number)。）"))
+    }
+    // Your own previous step exists, yet this one starts from the reference: say it loudly,
+    // or a participant's lineage of code is lost without their noticing.
+    if let previous = workspace.step.previous.map({ Workspace(step: $0, root: workspace.root) }), choice == nil,
+        starter.folder == previous.reference, isDirectory(previous.path)
+    {
+        let number = previous.number
+        out("")
+        out(
+            tr(
+                "WARNING: your own step \(number) is NOT carried on: this step starts from the reference step \(number).",
+                "警告：你自己的第 \(number) 步没有被带过来，这一步从参考实现的第 \(number) 步开始。"))
+        out(
+            tr(
+                "  To carry yours on instead: make check STEP=\(number) until it says done, then"
+                    + " make reset STEP=\(workspace.number) and make start STEP=\(workspace.number) FROM=mine.",
+                "  想接着用自己的代码：先 make check STEP=\(number) 直到通过，再 make reset STEP=\(workspace.number)，"
+                    + "然后 make start STEP=\(workspace.number) FROM=mine。"))
+    }
+    out("")
+    page.goal.forEach(out)
+    out("")
+    out(tr("Read: ", "阅读：") + page.page)
+    if !givenFiles(workspace.step).isEmpty {
+        out(
+            tr("Given, as the reference has them: ", "已给出（与参考实现相同）：")
+                + givenFiles(workspace.step).joined(separator: ", "))
+    }
+    out(tr("Write: ", "要写的：") + changedFiles(workspace.step).joined(separator: ", "))
+    out(
+        tr("Check: ", "检查：") + "make check STEP=\(workspace.number)    "
+            + tr("(or make watch STEP=\(workspace.number))", "（或 make watch STEP=\(workspace.number)）"))
+    out(tr("Run your demo: ", "运行你的 demo：") + "make run STEP=\(workspace.number) MINE=1")
+    out(tr("Stuck: ", "卡住了：") + "make hint STEP=\(workspace.number)")
+}
+
+extension Command {
+    static let start = Command(
+        name: "start", takes: "NN",
+        help: "create Workshop/RxDemoNN from step NN-1's code (yours when done; FROM=mine|reference) and NN's demo"
+    ) {
+        try Workshop.start($0.workspace(), from: $0.environment["FROM"])
+        return 0
+    }
+}
