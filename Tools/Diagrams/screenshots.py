@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Looks at the built tutorial as a participant does, where Chromium is installed
-(`make tutorial-screenshots`): serves .build/tutorial on 127.0.0.1, opens every tutorial
+"""Looks at the built tutorials as a participant does, where Chromium is installed
+(`make tutorial-screenshots`): serves each edition's site (.build/tutorial, and the Chinese
+.build/tutorial-zh-Hans) on 127.0.0.1, opens every tutorial
 in headless Chromium, fails if a page is blank or says it "can't be found", and saves three
 screenshots: the table of contents, a tutorial with its code pane in the middle of a section,
-and an answered question. Needs Debian's chromium and PyPI's websocket-client.
+and an answered question, per edition. Needs Debian's chromium (and fonts-noto-cjk for the Chinese
+edition) and PyPI's websocket-client.
 """
 import base64, http.server, json, os, socket, socketserver, subprocess, sys, tempfile, threading, time, urllib.request
 
@@ -12,8 +14,7 @@ try:
 except ImportError:
     sys.exit("error: needs websocket-client (pip install websocket-client)")
 
-SITE = ".build/tutorial"
-OUT = ".build/tutorial-screenshots"
+EDITIONS = [(".build/tutorial", ".build/tutorial-screenshots"), (".build/tutorial-zh-Hans", ".build/tutorial-screenshots/zh-Hans")]
 
 def free_port():
     with socket.socket() as s:
@@ -58,7 +59,7 @@ class DevTools:
         with open(path, "wb") as file:
             file.write(base64.b64decode(data))
 
-def main():
+def look_at(SITE, OUT):
     if not os.path.isdir(SITE):
         sys.exit(f"error: no {SITE}: run 'make tutorial' first")
     os.makedirs(OUT, exist_ok=True)
@@ -130,14 +131,14 @@ def main():
         })()""")
         time.sleep(1)
         tools.screenshot(f"{OUT}/answered-question.png")
-        print(f"looked at the table of contents and {len(pages)} tutorials")
+        print(f"{SITE}: looked at the table of contents and {len(pages)} tutorials")
     finally:
         chromium.terminate()
         server.shutdown()
     for problem in problems:
-        print(f"error: {problem}")
+        print(f"error: {SITE}: {problem}")
     if not problems:
-        print(f"every page renders; screenshots in {OUT}/")
+        print(f"every page of {SITE} renders; screenshots in {OUT}/")
     return 1 if problems or not pages else 0
 
-sys.exit(main())
+sys.exit(max([look_at(site, out) for site, out in EDITIONS]))

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step01-Observable-1.swift

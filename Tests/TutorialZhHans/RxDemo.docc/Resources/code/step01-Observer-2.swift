@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step01-Observer-2.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step02-Disposable-3.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step02-Observable-1.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step03-Observable-2.swift

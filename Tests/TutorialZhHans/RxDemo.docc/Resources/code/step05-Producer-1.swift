@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step05-Producer-1.swift

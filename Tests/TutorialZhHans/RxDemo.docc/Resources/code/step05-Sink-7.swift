@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step05-Sink-7.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step06-Create-1.swift

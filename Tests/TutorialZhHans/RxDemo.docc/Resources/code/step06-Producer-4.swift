@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step06-Producer-4.swift

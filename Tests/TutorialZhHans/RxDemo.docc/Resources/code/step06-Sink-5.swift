@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step06-Sink-5.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step06-SinkDisposer-1.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step07-Disposable-6.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step07-DisposeBag-2.swift

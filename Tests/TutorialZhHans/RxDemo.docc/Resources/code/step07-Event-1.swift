@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step07-Event-1.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step07-Observer-1.swift

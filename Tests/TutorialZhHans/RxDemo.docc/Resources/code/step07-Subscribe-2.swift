@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step07-Subscribe-2.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step08-Bag-2.swift

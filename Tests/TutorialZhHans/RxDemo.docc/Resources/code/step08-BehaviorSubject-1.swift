@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step08-BehaviorSubject-1.swift

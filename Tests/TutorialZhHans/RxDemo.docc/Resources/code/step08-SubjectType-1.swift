@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step08-SubjectType-1.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step09-Create-1.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step09-DisposeBag-5.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step09-Lock-3.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step09-SynchronizationTracker-1.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step10-Buffer-1.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step10-ObserveOn-6.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step10-SubscribeOn-3.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step10-VirtualTimeScheduler-1.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step10-main-2.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step11-ConnectableObservable-1.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step11-ReplaySubject-3.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step11-ShareReplayScope-5.swift

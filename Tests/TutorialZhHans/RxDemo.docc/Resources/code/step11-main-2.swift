@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step11-main-2.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step12-Bag-1.swift

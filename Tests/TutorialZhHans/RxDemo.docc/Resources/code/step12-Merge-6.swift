@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step12-Merge-6.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step12-main-8.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step13-Completable-4.swift

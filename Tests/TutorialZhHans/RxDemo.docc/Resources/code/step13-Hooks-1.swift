@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step13-Hooks-1.swift

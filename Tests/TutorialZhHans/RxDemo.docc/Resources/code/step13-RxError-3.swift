@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step13-RxError-3.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step13-main-11.swift

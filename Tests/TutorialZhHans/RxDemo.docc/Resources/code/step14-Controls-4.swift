@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step14-Controls-4.swift

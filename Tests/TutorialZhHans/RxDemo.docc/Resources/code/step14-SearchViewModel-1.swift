@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step14-SearchViewModel-1.swift

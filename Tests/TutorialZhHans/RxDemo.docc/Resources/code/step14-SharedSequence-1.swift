@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step14-SharedSequence-1.swift

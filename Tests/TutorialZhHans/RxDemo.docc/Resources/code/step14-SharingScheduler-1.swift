@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step14-SharingScheduler-1.swift

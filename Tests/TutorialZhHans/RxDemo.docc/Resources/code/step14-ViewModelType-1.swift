@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step14-ViewModelType-1.swift

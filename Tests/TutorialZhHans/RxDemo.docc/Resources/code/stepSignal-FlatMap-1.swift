@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/stepSignal-FlatMap-1.swift

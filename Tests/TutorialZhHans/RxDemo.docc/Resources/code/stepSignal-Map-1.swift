@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/stepSignal-Map-1.swift

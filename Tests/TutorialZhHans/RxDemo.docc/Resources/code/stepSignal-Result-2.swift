@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/stepSignal-Result-2.swift

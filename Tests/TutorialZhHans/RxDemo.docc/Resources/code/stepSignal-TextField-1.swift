@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/stepSignal-TextField-1.swift

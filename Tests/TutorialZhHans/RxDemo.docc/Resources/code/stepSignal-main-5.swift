@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/stepSignal-main-5.swift
