@@ -67,7 +67,7 @@ struct Bag<T> {
         if let value = self.dictionary?.removeValue(forKey: key) {
             return value
         }
-        if let index = self.pairs.firstIndex(where: { $0.key == key }) {
+        for index in 0..<self.pairs.count where self.pairs[index].key == key {
             return self.pairs.remove(at: index).value
         }
         return nil

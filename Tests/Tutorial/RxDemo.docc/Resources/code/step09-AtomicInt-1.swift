@@ -1,1 +1,2 @@
+import CoreFoundation  // without it, Swift on Linux cannot subclass NSLock
 import Foundation

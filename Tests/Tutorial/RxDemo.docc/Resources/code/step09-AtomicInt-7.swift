@@ -1,3 +1,4 @@
+import CoreFoundation  // without it, Swift on Linux cannot subclass NSLock
 import Foundation
 
 // MARK: - AtomicInt
@@ -5,18 +6,14 @@ import Foundation
 // RxSwift's atomic integer: an integer and the lock that guards it. Every operation takes
 // the lock around one read-modify-write and returns the value from before, which is what
 // makes a flag safe: of two threads that `fetchOr` the same bit, exactly one sees it unset.
-// (RxSwift's is an `NSLock` subclass carrying its value; Foundation on Linux does not let
-// `NSLock` be subclassed, so this one holds its lock instead. Same operations, same cost.)
-final class AtomicInt: @unchecked Sendable {
-    private let mutex = NSLock()
+// As in RxSwift, it is an `NSLock` subclass carrying its value: one object, not a lock and
+// a holder (a subscription makes several, so the second allocation shows).
+final class AtomicInt: NSLock, @unchecked Sendable {
     fileprivate var value: Int32
 
     init(_ value: Int32 = 0) {
         self.value = value
     }
-
-    fileprivate func lock() { self.mutex.lock() }
-    fileprivate func unlock() { self.mutex.unlock() }
 }
 
 @discardableResult

@@ -49,9 +49,7 @@ private final class ShareReplay1WhileConnectedConnection<Element>: ObserverType,
     }
 
     func on(_ event: Event<Element>) {
-        self.lock.lock()
-        let observers = self.synchronizedOn(event)
-        self.lock.unlock()
+        let observers = self.lock.performLocked { self.synchronizedOn(event) }
         dispatch(observers, event)
     }
 

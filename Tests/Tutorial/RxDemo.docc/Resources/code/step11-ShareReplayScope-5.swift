@@ -49,9 +49,7 @@ private final class ShareReplay1WhileConnectedConnection<Element>: ObserverType,
     }
 
     func on(_ event: Event<Element>) {
-        self.lock.lock()
-        let observers = self.synchronizedOn(event)
-        self.lock.unlock()
+        let observers = self.lock.performLocked { self.synchronizedOn(event) }
         dispatch(observers, event)
     }
 
@@ -119,8 +117,13 @@ private final class ShareReplay1WhileConnected<Element>: Observable<Element> {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         self.lock.lock()
-        let connection = self.connection ?? ShareReplay1WhileConnectedConnection(parent: self, lock: self.lock)
-        self.connection = connection
+        let connection: ShareReplay1WhileConnectedConnection<Element>
+        if let existing = self.connection {
+            connection = existing
+        } else {
+            connection = ShareReplay1WhileConnectedConnection(parent: self, lock: self.lock)
+            self.connection = connection
+        }
         let isFirst = connection.observers.count == 0
         let disposable = connection.synchronizedSubscribe(observer)
         self.lock.unlock()
