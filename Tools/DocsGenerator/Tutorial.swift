@@ -52,6 +52,12 @@ func writeTutorial(traces: String) throws -> Int {
             }
         }
         for (name, source) in tutorial.images {
+            guard fileManager.fileExists(atPath: source) else {
+                throw DocsError(
+                    description:
+                        "\(source) is missing: run 'make diagrams' first (it needs Mermaid: MAINTAINING.md, 'Redrawing a diagram')"
+                )
+            }
             try? fileManager.removeItem(atPath: "\(tutorialFolder)/Resources/images/\(name)")
             try fileManager.copyItem(atPath: source, toPath: "\(tutorialFolder)/Resources/images/\(name)")
         }

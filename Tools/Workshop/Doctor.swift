@@ -4,6 +4,8 @@ import TraceSuite
 // `make doctor`: for every step of the course, everything it needs exists and agrees, and
 // each thing missing is named with the command that makes it. Run by CI; run it after adding
 // a step (MAINTAINING.md).
+let adapterPath = "Tests/RxSwiftAdapter/RxSwiftAdapter.swift"
+
 func doctor() throws -> Int32 {
     var problems: [String] = []
     let course = (read("Steps/course.txt") ?? "").split(separator: "\n").filter { !$0.hasPrefix("#") }
@@ -33,6 +35,14 @@ func doctor() throws -> Int32 {
             }
         } catch {
             problems.append("\(step): \(error) (every step page has '\(BuildItYourself.heading)')")
+        }
+        // The shared adapter picks its step by the highest RXDEMO_SINCE_NN: a new step needs its
+        // own branch at the top of the chain, or its tests quietly test the step before.
+        if step.act >= 2, !(read(adapterPath) ?? "").contains("@testable import \(name)\n") {
+            problems.append(
+                "\(step): \(adapterPath) never imports \(name): add '#if RXDEMO_SINCE_\(step.number)',"
+                    + " '@testable import \(name)' and 'private let thisStep = Step.rxDemo\(step.number)' at the top of its chain"
+            )
         }
         if let previous = step.previous, !step.isSideStep {
             need("Docs/diffs/\(previous.number)-\(step.number).diff", "make docs")

@@ -79,7 +79,10 @@ struct BuildItYourself {
             }),
             let text = read("\(marks.folder)/\(name)")
         else {
-            throw WorkshopError(description: "no page \(marks.folder)/\(prefix)….md: run this from the repository root")
+            let why =
+                isDirectory(marks.folder)
+                ? "every step has one (MAINTAINING.md, 'Adding a step')" : "run this from the repository root"
+            throw WorkshopError(description: "no page \(marks.folder)/\(prefix)….md: \(why)")
         }
         page = "\(marks.folder)/\(name)"
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

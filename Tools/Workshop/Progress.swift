@@ -1,13 +1,25 @@
 import Foundation
 import TraceSuite
 
-// The course's acts, for `make progress`: which is done, under way, or not started.
-let acts: [(name: String, chineseName: String, steps: [Step])] = [
-    ("The core", "核心", [.rxDemo01, .rxDemo02, .rxDemo03, .rxDemo04, .rxDemo05, .rxDemo06]),  // both languages
-    ("The second act", "第二幕", [.rxDemo07, .rxDemo08, .rxDemo09, .rxDemo10]),  // both languages
-    ("The side step", "支线", [.rxDemoSignal]),  // both languages
-    ("The third act", "第三幕", [.rxDemo11, .rxDemo12, .rxDemo13, .rxDemo14]),  // both languages
-]
+// The course's acts in course order, for `make progress`: each run of steps of one act, so a
+// new step joins its act by its case in `enum Step` alone.
+let acts: [(name: String, chineseName: String, steps: [Step])] = Step.allCases.reduce(into: []) { acts, step in
+    if let last = acts.last?.steps.last, last.act == step.act {
+        acts[acts.count - 1].steps.append(step)
+    } else {
+        let (name, chineseName) = actName(step.act)
+        acts.append((name, chineseName, [step]))
+    }
+}
+
+func actName(_ act: Int) -> (String, String) {
+    switch act {
+    case 0: ("The side step", "支线")  // both languages
+    case 1: ("The core", "核心")  // both languages
+    case 2: ("The second act", "第二幕")  // both languages
+    default: ("The third act", "第三幕")  // both languages
+    }
+}
 
 func progress(root: String) {
     print(tr("Workshop progress (\(root)/):", "工作坊进度（\(root)/）："))
