@@ -138,8 +138,8 @@ public func sideBySide(_ scenario: Scenario, actual: [String], allowing defects:
     let actualEvents = actual.filter { !TraceEntry($0).isStillAlive }
     let allowance = scenario.allowance(for: defects)
     let width = max(12, (expected.map(\.count).max() ?? 0) + 2)
-    func pad(_ text: String) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
-    var lines = ["    " + pad("expected") + "actual"]
+    func pad(_ text: String) -> String { text + String(repeating: " ", count: max(0, width - columns(text))) }
+    var lines = ["    " + pad(tr("expected", "期望")) + tr("actual", "实际")]
     var first = true
     var (i, j) = (0, 0)
     while i < expected.count || j < actualEvents.count {
@@ -149,21 +149,22 @@ public func sideBySide(_ scenario: Scenario, actual: [String], allowing defects:
             lines.append("    " + pad(left) + left)
             (i, j) = (i + 1, j + 1)
         } else if left != nil, let reason = allowance.mayLack(i) {
-            lines.append(" ~  " + pad(left ?? "") + "—   (allowed: \(reason))")
+            lines.append(" ~  " + pad(left ?? "") + "—   " + tr("(allowed: \(reason))", "（允许：\(reason)）"))
             i += 1
         } else if let right, let reason = allowance.mayAdd(right) {
-            lines.append(" ~  " + pad("—") + right + "   (allowed: \(reason))")
+            lines.append(" ~  " + pad("—") + right + "   " + tr("(allowed: \(reason))", "（允许：\(reason)）"))
             j += 1
         } else {
             lines.append(
-                (first ? " ▶  " : " ≠  ") + pad(left ?? "—") + (right ?? "—") + (first ? "   ← first difference" : ""))
+                (first ? " ▶  " : " ≠  ") + pad(left ?? "—") + (right ?? "—")
+                    + (first ? tr("   ← first difference", "   ← 第一处不同") : ""))
             first = false
             (i, j) = (i + 1, j + 1)
         }
     }
     let alive = actual.filter { TraceEntry($0).isStillAlive }
     if !alive.isEmpty {
-        lines.append("still alive after the run (everything should be freed):")
+        lines.append(tr("still alive after the run (everything should be freed):", "运行结束后仍然存活（本应全部释放）："))
         lines += alive.map { "  - " + $0.dropFirst(Trace.stillAlivePrefix.count) }
     }
     return lines
@@ -281,5 +282,15 @@ extension ReportFolder {
             if isSubscriberReceive(parsed) { run.append(entry) } else { result.append(entry) }
         }
         return result + run.sorted { TraceEntry($0).label! < TraceEntry($1).label! }
+    }
+}
+
+// Terminal columns: a CJK character or a full-width form takes two.
+func columns(_ text: String) -> Int {
+    let wide: [ClosedRange<UInt32>] = [
+        0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+    ]
+    return text.unicodeScalars.reduce(0) { count, scalar in
+        count + (wide.contains { $0.contains(scalar.value) } ? 2 : 1)
     }
 }

@@ -36,6 +36,19 @@ struct Workspace {
     var origin: String? { read(originFile)?.trimmingCharacters(in: .whitespacesAndNewlines) }
 }
 
+// A check's summary, stored in English, in the course's language.
+func spoken(summary: String) -> String {
+    guard CourseLanguage.current == .simplifiedChinese else { return summary }
+    let phrases = [
+        (#"^done$"#, "已完成"), (#"^does not compile$"#, "编译不通过"),  // both languages
+        (#"^(\d+) of (\d+) pass"#, "通过 $1/$2"), (#", shape checks fail"#, "，结构检查失败"),  // both languages
+        (#", thread scenarios fail"#, "，线程场景失败"),  // both languages
+    ]
+    return phrases.reduce(summary) { text, phrase in
+        text.replacingOccurrences(of: phrase.0, with: phrase.1, options: .regularExpression)
+    }
+}
+
 // The last check of a workspace: its summary, the first failing scenario, and the files it saw.
 struct LastCheck {
     let summary: String
@@ -125,7 +138,8 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
     try? files.createDirectory(atPath: workspace.scratch, withIntermediateDirectories: true)
     try? write(build.output, to: "\(workspace.scratch)/last-build.log")
     guard build.status == 0 else {
-        let summary = tr("does not compile", "编译不通过")
+        // Stored in English whatever the language of the check; spoken(summary:) says it.
+        let summary = "does not compile"  // both languages
         if !quiet { try explainBuildFailure(build.output, workspace) }
         LastCheck(summary: summary, done: false, firstFailing: nil, fingerprint: fingerprint).save(for: workspace)
         return CheckResult(status: .doesNotCompile, summary: summary)
@@ -266,7 +280,8 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
     // The reference step's defects: allowed either way, but worth knowing about.
     if !step.defects.isEmpty {
         say()
-        let origin = workspace.origin.map { tr("; your code started from \($0)", "；你的代码起点是 \($0)") } ?? ""
+        let origin =
+            workspace.origin.map { tr("; your code started from \($0)", "；你的代码起点是\(spoken(origin: $0))") } ?? ""
         say(
             tr(
                 "Known defects of the reference \(step) (allowed either way\(origin)):",
@@ -322,12 +337,13 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         }
     }
 
+    // Stored in English whatever the language of the check; spoken(summary:) says it.
     let summary =
         done
-        ? tr("done", "已完成")
-        : tr("\(passing) of \(scenarios.count) pass", "通过 \(passing)/\(scenarios.count)")
-            + (shapeOK ? "" : tr(", shape checks fail", "，结构检查失败"))
-            + (threadProblems.isEmpty ? "" : tr(", thread scenarios fail", "，线程场景失败"))
+        ? "done"
+        : "\(passing) of \(scenarios.count) pass"  // both languages
+            + (shapeOK ? "" : ", shape checks fail")  // both languages
+            + (threadProblems.isEmpty ? "" : ", thread scenarios fail")  // both languages
     LastCheck(
         summary: summary, done: done, firstFailing: failing.first?.0.name ?? firstFailingThread,
         fingerprint: fingerprint

@@ -32,11 +32,13 @@ func progress(root: String) {
             started.insert(step)
             state = tr("started, not checked yet", "已开始，还没检查过")
             if let last = LastCheck(of: workspace) {
-                state = last.summary
+                state = spoken(summary: last.summary)
                 if last.done && last.isCurrent(for: workspace) { done.insert(step) }
                 if !last.isCurrent(for: workspace) { state += tr(" (changed since the last check)", "（上次检查之后改过）") }
             }
-            if let origin = workspace.origin { state += tr("; started from \(origin)", "；起点：\(origin)") }
+            if let origin = workspace.origin {
+                state += tr("; started from \(origin)", "；起点：\(spoken(origin: origin))")
+            }
         }
         let aside = ((try? files.contentsOfDirectory(atPath: root)) ?? []).filter {
             $0.hasPrefix("\(workspace.name).reset-")

@@ -8,11 +8,11 @@ func start(_ workspace: Workspace, from choice: String?, out: (String) -> Void =
     try createStarter(workspace, from: starter)
     let why = starter.reason.map { tr(", because \($0)", "，因为 \($0)") } ?? ""
     let demo =
-        starter.folder == nil ? "" : tr(" and step \(workspace.number)'s demo", " 和第 \(workspace.number) 步的 demo")
+        starter.folder == nil ? "" : tr(" and step \(workspace.number)'s demo", "和第 \(workspace.number) 步的 demo")
     out(
         tr(
             "Created \(workspace.path)/ from \(starter.origin)\(demo)\(why).",
-            "已创建 \(workspace.path)/，来自 \(starter.origin)\(demo)\(why)。"))
+            "已创建 \(workspace.path)/，来自\(spoken(origin: starter.origin))\(demo)\(why)。"))
     if starter.folder != nil {
         out(
             tr(

@@ -64,13 +64,13 @@ struct Starter {
 func chooseStarter(for workspace: Workspace, from choice: String?) throws -> Starter {
     guard let previous = workspace.step.previous else {
         let given = (startingFiles(workspace.step) + givenFiles(workspace.step)).joined(separator: ", ")
-        return Starter(folder: nil, origin: tr("\(given) and this step's demo", "\(given) 和这一步的 demo"), reason: nil)
+        return Starter(folder: nil, origin: "\(given) and this step's demo", reason: nil)  // both languages
     }
     let mine = Workspace(step: previous, root: workspace.root)
     let number = mine.number
     let reference = Starter(
         folder: mine.reference,
-        origin: tr("the reference step \(number) (\(mine.reference))", "参考实现的第 \(number) 步（\(mine.reference)）"),
+        origin: "the reference step \(number) (\(mine.reference))",  // both languages
         reason: nil)
     let yours = Starter(
         folder: mine.path, origin: "your own step \(number) (\(mine.path))", reason: nil)  // both languages
@@ -84,7 +84,8 @@ func chooseStarter(for workspace: Workspace, from choice: String?) throws -> Sta
                 "\(mine.path) changed since its last check ('make check STEP=\(number)')",
                 "\(mine.path) 在上次检查（make check STEP=\(number)）之后改过")
         } else if !last.done {
-            notDone = tr("\(mine.path) is not done yet (\(last.summary))", "\(mine.path) 还没完成（\(last.summary)）")
+            notDone = tr(
+                "\(mine.path) is not done yet (\(last.summary))", "\(mine.path) 还没完成（\(spoken(summary: last.summary))）")
         }
     } else {
         notDone = tr(
@@ -133,4 +134,19 @@ func createStarter(_ workspace: Workspace, from starter: Starter) throws {
     try files.createDirectory(atPath: workspace.stateFolder, withIntermediateDirectories: true)
     try write(starter.origin + "\n", to: workspace.originFile)
     try? files.removeItem(atPath: workspace.lastCheck)
+}
+
+// Where a workspace came from, in the course's language. It is stored in English, whatever the
+// language of `make start`, so that a check in the other language can still say it.
+func spoken(origin: String) -> String {
+    let patterns = [
+        (#"^the reference step (\S+) \((.+)\)$"#, "参考实现的第 $1 步（$2）"),  // both languages
+        (#"^your own step (\S+) \((.+)\)$"#, "你自己的第 $1 步（$2）"),  // both languages
+        (#"^(.+) and this step's demo$"#, "$1 和这一步的 demo"),  // both languages
+    ]
+    guard CourseLanguage.current == .simplifiedChinese else { return origin }
+    for (pattern, chinese) in patterns where origin.range(of: pattern, options: .regularExpression) != nil {
+        return origin.replacingOccurrences(of: pattern, with: chinese, options: .regularExpression)
+    }
+    return origin
 }
