@@ -421,11 +421,26 @@ func explainBuildFailure(_ output: String, _ workspace: Workspace) throws {
 
                 """))
     }
+    if output.contains("because it has overridable members that could not be loaded") {  // both languages
+        print(
+            tr(
+                """
+                Swift on Linux can subclass a Foundation class such as NSLock only in a file that \
+                imports CoreFoundation too: add `import CoreFoundation` above `import Foundation` \
+                (RxSwift's AtomicInt.swift does the same).
+
+                """,
+                """
+                在 Linux 上，只有同时导入了 CoreFoundation 的文件才能继承 NSLock 这样的 Foundation 类：\
+                在 `import Foundation` 上面加一行 `import CoreFoundation`（RxSwift 的 AtomicInt.swift 也是这样做的）。
+
+                """))
+    }
     print(
         tr(
             "\(workspace.name) does not compile yet. Step \(workspace.number)'s checks call:",
             "\(workspace.name) 还编译不通过。第 \(workspace.number) 步的检查会调用："))
-    try BuildItYourself(step: workspace.step).checksCall.forEach { print("  " + $0) }
+    try BuildItYourself.forParticipant(workspace.step).checksCall.forEach { print("  " + $0) }
     print()
     print(tr("The first error:", "第一个错误："))
     print(location)
