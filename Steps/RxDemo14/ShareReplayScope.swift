@@ -72,14 +72,12 @@ private final class ShareReplay1WhileConnectedConnection<Element>: ObserverType,
         self.subscription.setDisposable(self.parent.source.subscribe(self))
     }
 
-    // Under the parent's lock: the latest element first, then the observer joins.
-    func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    // Under the parent's lock: the observer joins, and gets the latest element to replay,
+    // which the parent sends once the lock is released.
+    func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> (Disposable, replay: Element?)
     where Observer.Element == Element {
-        if let element = self.element {
-            observer.on(.next(element))
-        }
         let key = self.observers.insert(observer.on)
-        return SubscriptionDisposable(owner: self, key: key)
+        return (SubscriptionDisposable(owner: self, key: key), self.element)
     }
 
     private func synchronizedDispose() {
@@ -112,8 +110,10 @@ private final class ShareReplay1WhileConnected<Element>: Observable<Element> {
     }
 
     // Whether this is the first observer and its insertion happen under one hold of the lock
-    // (RxSwift 6.10.0 split them, and two first subscribers both connected: #2718); the
-    // source is subscribed after the lock is released.
+    // (RxSwift 6.10.0 split them, and two first subscribers both connected: #2718). The
+    // latest element is replayed, and the source subscribed, after the lock is released: both
+    // run user code, which may take a lock of its own (RxSwift 6.10.0, #2653: replayed under
+    // the lock, a handler that waits for a thread that subscribes here deadlocked).
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         self.lock.lock()
@@ -125,8 +125,11 @@ private final class ShareReplay1WhileConnected<Element>: Observable<Element> {
             self.connection = connection
         }
         let isFirst = connection.observers.count == 0
-        let disposable = connection.synchronizedSubscribe(observer)
+        let (disposable, replay) = connection.synchronizedSubscribe(observer)
         self.lock.unlock()
+        if let replay {
+            observer.on(.next(replay))
+        }
         if isFirst {
             connection.connect()
         }

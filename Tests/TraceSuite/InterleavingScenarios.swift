@@ -27,6 +27,8 @@ public enum InterleavingScenarioID: String, Sendable, CaseIterable {
         "the last subscriber of publish().refCount() leaves on one thread while a new one comes on another, in every interleaving"
     case replaySubscribeRacingNewValue =
         "a ReplaySubject gets a subscriber on one thread while another sends it a value, in every interleaving"
+    case shareReplayHandlerTakesLock =
+        "a late subscriber's handler of share(replay: 1) takes a lock that another thread holds while it subscribes, in every interleaving"
     // Step 12 on.
     case flatMapInnerRacingSourceCompleted =
         "a flatMap's inner completes on one thread while its source completes on another, in every interleaving"
@@ -39,7 +41,7 @@ public enum InterleavingScenarioID: String, Sendable, CaseIterable {
             .subscribeRacingCompleted, .subscribeRacingNewValue, .publishHandlerTakesLock, .behaviorHandlerTakesLock:
             .rxDemo09
         case .shareFirstSubscribers, .shareSubscribeRacingDispose, .refCountSubscribeRacingDispose,
-            .replaySubscribeRacingNewValue:
+            .replaySubscribeRacingNewValue, .shareReplayHandlerTakesLock:
             .rxDemo11
         case .flatMapInnerRacingSourceCompleted, .ambFirstElements: .rxDemo12
         }

@@ -201,6 +201,34 @@ func subscribeRacingDispose(_ shared: Observable<Int>, _ live: Tally) -> (
             let live = Tally()
             return subscribeRacingDispose(countingSource(live).publish().refCount(), live)
         },
+        // RxSwift #2653: a replay under the share's lock calls the handler with the lock held.
+        ExplorerScenario(id: "shareReplayHandlerTakesLock") {
+            let upstream = PublishSubject<Int>()
+            let shared = upstream.share(replay: 1)
+            let first = shared.subscribe { _ in }
+            upstream.onNext(1)
+            let appLock = NSLock()
+            return (
+                [
+                    [
+                        (
+                            "shared.subscribe(onNext: { _ in appLock.withLock {} })",
+                            { _ = shared.subscribe(onNext: { _ in appLock.withLock {} }) }
+                        )
+                    ],
+                    [
+                        (
+                            "appLock.withLock { shared.subscribe { _ in } }",
+                            { appLock.withLock { _ = shared.subscribe { _ in } } }
+                        )
+                    ],
+                ],
+                {
+                    _ = first
+                    return nil
+                }
+            )
+        },
         ExplorerScenario(id: "replaySubscribeRacingNewValue") {
             let subject = ReplaySubject<Int>.create(bufferSize: 2)
             subject.onNext(1)

@@ -332,6 +332,15 @@ let mutants: [Mutant] = [
         onlyTheExplorer: .shareFirstSubscribers),
     Mutant(
         step: .rxDemo11,
+        mistake: "share(replay: 1) replays its latest element under the lock (RxSwift before 6.10.0: #2653)",
+        file: "ShareReplayScope.swift",
+        changes: [
+            "        let key = self.observers.insert(observer.on)\n        return (SubscriptionDisposable(owner: self, key: key), self.element)":
+                "        if let element = self.element {\n            observer.on(.next(element))\n        }\n        let key = self.observers.insert(observer.on)\n        return (SubscriptionDisposable(owner: self, key: key), nil)"
+        ],
+        onlyTheExplorer: .shareReplayHandlerTakesLock),
+    Mutant(
+        step: .rxDemo11,
         mistake: "share() decides to disconnect and ends the connection under two holds of the lock",
         file: "ShareReplayScope.swift",
         changes: [
@@ -365,7 +374,8 @@ let mutants: [Mutant] = [
         file: "ShareReplayScope.swift",
         changes: [
             "            self.element = element": "            self.parent.latest = element",
-            "        if let element = self.element {": "        if let element = self.parent.latest {",
+            "        return (SubscriptionDisposable(owner: self, key: key), self.element)":
+                "        return (SubscriptionDisposable(owner: self, key: key), self.parent.latest)",
             "    fileprivate var connection: ShareReplay1WhileConnectedConnection<Element>?":
                 "    fileprivate var connection: ShareReplay1WhileConnectedConnection<Element>?\n    fileprivate var latest: Element?",
         ]),

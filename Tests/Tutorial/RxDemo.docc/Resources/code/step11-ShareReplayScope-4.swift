@@ -72,14 +72,12 @@ private final class ShareReplay1WhileConnectedConnection<Element>: ObserverType,
         self.subscription.setDisposable(self.parent.source.subscribe(self))
     }
 
-    // Under the parent's lock: the latest element first, then the observer joins.
-    func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    // Under the parent's lock: the observer joins, and gets the latest element to replay,
+    // which the parent sends once the lock is released.
+    func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> (Disposable, replay: Element?)
     where Observer.Element == Element {
-        if let element = self.element {
-            observer.on(.next(element))
-        }
         let key = self.observers.insert(observer.on)
-        return SubscriptionDisposable(owner: self, key: key)
+        return (SubscriptionDisposable(owner: self, key: key), self.element)
     }
 
     private func synchronizedDispose() {
