@@ -112,8 +112,8 @@ private final class ShareReplay1WhileConnected<Element>: Observable<Element> {
     // Whether this is the first observer and its insertion happen under one hold of the lock
     // (RxSwift 6.10.0 split them, and two first subscribers both connected: #2718). The
     // latest element is replayed, and the source subscribed, after the lock is released: both
-    // run user code, which may take a lock of its own (RxSwift 6.10.0, #2653: replayed under
-    // the lock, a handler that waits for a thread that subscribes here deadlocked).
+    // run user code, which may take a lock of its own. (Before RxSwift 6.10.0 the replay ran
+    // under the lock, and a handler that waited for a thread subscribing here deadlocked: #2653.)
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         self.lock.lock()
