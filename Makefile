@@ -14,10 +14,10 @@ TRACES := .build/traces
 # given), checks the step and says what is valid; `exec` lets Ctrl-C reach the tool itself.
 WORKSHOP = @swift build -q --product Workshop && FROM="$(FROM)" MINE="$(MINE)" VERBOSE="$(VERBOSE)" DIR="$(DIR)" \
 	MAPS="$(MAPS)" RXDEMO_SCENARIO="$(SCENARIO)" RXDEMO_THREAD_ROUNDS="$(ROUNDS)" RXDEMO_DOCS="$(DOCS)" \
-	COURSE_LANG="$(COURSE_LANG)" exec .build/debug/Workshop
+	COURSE_LANG="$(COURSE_LANG)" RXSWIFT="$(RXSWIFT)" exec .build/debug/Workshop
 
 .PHONY: help steps run test scenarios test-threads start exercise check hint reset restore compare watch progress \
-	doctor selftest check-translation check-demos golden lint format diff diffs matrix traces marbles pages \
+	doctor selftest check-translation check-demos golden generated lint format diff diffs matrix traces marbles pages \
 	tutorial-sources docs check-docs diagrams tutorial tutorial-preview tutorial-screenshots bench bench-instructions
 
 help:
@@ -67,6 +67,11 @@ check-demos:
 
 golden:
 	$(WORKSHOP) golden
+
+# What each reference step prints for its generated programs, beside RxSwift's recorded traces
+# (Tests/Generated; RXSWIFT=folder takes new ones from a recording, MAINTAINING.md says how).
+generated:
+	$(WORKSHOP) generated $(STEP)
 
 lint:
 	$(WORKSHOP) lint

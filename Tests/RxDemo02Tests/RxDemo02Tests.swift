@@ -46,3 +46,9 @@ func traces(_ scenario: Scenario) async {
 func shape() async {
     await verifyShape(of: RxDemo02Adapter.self)
 }
+
+// Programs nobody wrote by hand, judged by what RxSwift and the reference step print.
+@Test("generated programs")
+func generated() async {
+    await verifyGenerated(on: RxDemo02Adapter.self)
+}

@@ -48,3 +48,9 @@ func traces(_ scenario: Scenario) async {
 func shape() async {
     await verifyShape(of: RxDemo03Adapter.self)
 }
+
+// Programs nobody wrote by hand, judged by what RxSwift and the reference step print.
+@Test("generated programs")
+func generated() async {
+    await verifyGenerated(on: RxDemo03Adapter.self)
+}

@@ -47,3 +47,9 @@ func traces(_ scenario: Scenario) async {
 func shape() async {
     await verifyShape(of: RxDemo04Adapter.self)
 }
+
+// Programs nobody wrote by hand, judged by what RxSwift and the reference step print.
+@Test("generated programs")
+func generated() async {
+    await verifyGenerated(on: RxDemo04Adapter.self)
+}

@@ -61,3 +61,9 @@ func shape() async {
 func threads(_ scenario: ThreadScenario) async {
     await verifyThreads(scenario, on: RxDemo06Adapter.self)
 }
+
+// Programs nobody wrote by hand, judged by what RxSwift and the reference step print.
+@Test("generated programs")
+func generated() async {
+    await verifyGenerated(on: RxDemo06Adapter.self)
+}

@@ -135,3 +135,9 @@ func shape() async {
 func threads(_ scenario: ThreadScenario) async {
     await verifyThreads(scenario, on: RxDemoSignalAdapter.self)
 }
+
+// Programs nobody wrote by hand, judged by what RxSwift and the reference step print.
+@Test("generated programs")
+func generated() async {
+    await verifyGenerated(on: RxDemoSignalAdapter.self)
+}

@@ -129,13 +129,13 @@ public class RecordingSubscriber {
 
     // Its handlers for `subscribe(onNext:onError:onCompleted:onDisposed:)`.
     public func onNext(_ element: Int) { record(.next(element)) }
-    public func onError(_ error: any Error) { record(.error((error as? ScriptedError)?.origin ?? "\(error)")) }
+    public func onError(_ error: any Error) { record(.error(tracedName(of: error))) }
     public func onCompleted() { record(.completed) }
     public func onDisposed() { trace.record("onDisposed", by: label) }
     // A Single's: "receive success(1)", "receive failure(source)", as Swift prints a `Result`.
     public func onSuccess(_ element: Int) { trace.record("receive success(\(element))", by: label) }
     public func onFailure(_ error: any Error) {
-        trace.record("receive failure(\((error as? ScriptedError)?.origin ?? "\(error)"))", by: label)
+        trace.record("receive failure(\(tracedName(of: error)))", by: label)
     }
     // What `buffer` sends: "receive [1, 2]".
     public func onArray(_ elements: [Int]) {
@@ -503,7 +503,7 @@ public enum UnhandledErrors {
 
         init(trace: Trace) {
             receive = { _, error in
-                trace.record("unhandled error(\((error as? ScriptedError)?.origin ?? "\(error)"))")
+                trace.record("unhandled error(\(tracedName(of: error)))")
             }
         }
 
@@ -530,7 +530,7 @@ extension SubjectHandle {
         do {
             return "value \(try value?() ?? -1)"
         } catch {
-            return "value error(\((error as? ScriptedError)?.origin ?? "\(type(of: error))"))"
+            return "value error(\(tracedName(of: error)))"
         }
     }
 }

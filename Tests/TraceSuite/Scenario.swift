@@ -17,7 +17,7 @@ public struct Scenario: Sendable {
     // Whether errors that reach no handler go into the trace ("unhandled error(source)"), as
     // a test that replaces `Hooks.defaultErrorHandler` sees them.
     let tracesUnhandledErrors: Bool
-    public let expected: [String]
+    public internal(set) var expected: [String]
     // Where the scenario is written, so that a failure points at its line in Scenarios.swift.
     public let location: Location
 
@@ -51,6 +51,13 @@ public struct Scenario: Sendable {
     }
 
     public var name: String { id.rawValue }
+
+    // The same program with another expected trace: a generated program's, once recorded.
+    public func expecting(_ trace: [String]) -> Scenario {
+        var copy = self
+        copy.expected = trace
+        return copy
+    }
 
     // Whether it is the search screen's: its trace is the user's, the network's and the
     // screen's, not sources and subscribers, and its timeline has lanes of its own.
@@ -358,6 +365,16 @@ struct SourceScript: Sendable {
     init(
         hasDisposeClosure: Bool, sendsWhenDisposed: Signal? = nil, disposesAgainWhenDisposed: Bool = false,
         disposeClosureCapturesObserver: Bool = false, tracesRuns: Bool = false, _ actions: Action...
+    ) {
+        self.init(
+            hasDisposeClosure: hasDisposeClosure, sendsWhenDisposed: sendsWhenDisposed,
+            disposesAgainWhenDisposed: disposesAgainWhenDisposed,
+            disposeClosureCapturesObserver: disposeClosureCapturesObserver, tracesRuns: tracesRuns, actions: actions)
+    }
+
+    init(
+        hasDisposeClosure: Bool, sendsWhenDisposed: Signal? = nil, disposesAgainWhenDisposed: Bool = false,
+        disposeClosureCapturesObserver: Bool = false, tracesRuns: Bool = false, actions: [Action]
     ) {
         self.tracesRuns = tracesRuns
         self.hasDisposeClosure =

@@ -205,6 +205,8 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
         "hot: a subscriber that keeps its own disposable and disposes it gets nothing more, and is freed"
     case hotFlatMapHearsEveryInner = "flatMap on a hot source: every inner is heard, the earlier ones too"
     case hotFlatMapLatestHearsLatest = "flatMapLatest on a hot source: only the latest inner is heard"
+    // Not in the table: what every program of Tests/TraceSuite/Programs.swift is.
+    case generated = "a generated program"
 }
 
 extension Scenario {

@@ -414,7 +414,7 @@ extension StepEvent {
         guard let payload = Mirror(reflecting: self).children.first else { return .completed }
         switch (payload.label, payload.value) {
         case ("next", let value as Int): return .next(value)
-        case ("error", let error): return .error((error as? ScriptedError)?.origin ?? "\(error)")
+        case ("error", let error as any Error): return .error(tracedName(of: error))
         default: preconditionFailure("not an Event<Int>: \(self)")
         }
     }

@@ -101,3 +101,11 @@ public struct ScriptedError: Error, Equatable {
 
     public init(_ origin: String) { self.origin = origin }
 }
+
+// How the trace names an error: a scripted one by its origin ("source"), any other as it
+// describes itself, without the module that declares its type, so that RxSwift's
+// "Object `RxSwift.PublishSubject<Swift.Int>` was already disposed." and a step's read alike.
+func tracedName(of error: any Error) -> String {
+    if let scripted = error as? ScriptedError { return scripted.origin }
+    return "\(error)".replacingOccurrences(of: #"`(RxSwift|RxDemo\w+)\."#, with: "`", options: .regularExpression)
+}

@@ -4,38 +4,6 @@ import TraceSuite
 // `make check STEP=NN`: compiles a workspace as step NN, runs step NN's scenarios and shape
 // test against it, and turns what they recorded into a short report.
 
-struct Workspace {
-    let step: Step
-    // Where workspaces live: Workshop/ for participants, another folder for the self-test.
-    let root: String
-
-    var name: String { step.description }
-    var path: String { "\(root)/\(name)" }
-    var number: String { step.number }
-    // One build folder for every step: the shared suite is compiled once, so the first check
-    // of a step after any other step's only compiles that step and its adapter.
-    var scratch: String { root == defaultRoot ? ".build-workshop" : ".build-selftest" }
-    var reference: String { "Steps/\(name)" }
-    // What the workshop remembers of this workspace, beside it in a hidden folder.
-    var stateFolder: String { "\(root)/.state" }
-    var lastCheck: String { "\(stateFolder)/\(name).check" }
-    var originFile: String { "\(stateFolder)/\(name).origin" }
-
-    // The workspace's Swift files, names and contents: a restored file counts as unchanged.
-    var fingerprint: String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for file in listFiles(in: path) {
-            for byte in Array(file.utf8) + [0] + Array((read("\(path)/\(file)") ?? "").utf8) + [0] {
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
-        }
-        return String(hash, radix: 16)
-    }
-
-    // Where `make start` took the code from, in words: "your own step 02 (Workshop/RxDemo02)".
-    var origin: String? { read(originFile)?.trimmingCharacters(in: .whitespacesAndNewlines) }
-}
-
 // A check's summary, stored in English, in the course's language.
 func spoken(summary: String) -> String {
     guard CourseLanguage.current == .simplifiedChinese else { return summary }
@@ -43,51 +11,12 @@ func spoken(summary: String) -> String {
         (#"^done$"#, "已完成"), (#"^does not compile$"#, "编译不通过"),  // both languages
         (#"^(\d+) of (\d+) pass"#, "通过 $1/$2"), (#", shape checks fail"#, "，结构检查失败"),  // both languages
         (#", thread scenarios fail"#, "，线程场景失败"),  // both languages
+        (#", generated programs fail"#, "，生成的程序失败"),  // both languages
     ]
     return phrases.reduce(summary) { text, phrase in
         text.replacingOccurrences(of: phrase.0, with: phrase.1, options: .regularExpression)
     }
 }
-
-// The last check of a workspace: its summary, the first failing scenario, and the files it saw.
-struct LastCheck {
-    let summary: String
-    let done: Bool
-    // The name of the scenario that failed first: a trace scenario, else a thread scenario.
-    let firstFailing: String?
-    let fingerprint: String
-
-    init(summary: String, done: Bool, firstFailing: String?, fingerprint: String) {
-        self.summary = summary
-        self.done = done
-        self.firstFailing = firstFailing
-        self.fingerprint = fingerprint
-    }
-
-    init?(of workspace: Workspace) {
-        guard let lines = read(workspace.lastCheck)?.split(separator: "\n").map(String.init) else { return nil }
-        func value(_ key: String) -> String? {
-            lines.first { $0.hasPrefix(key + " ") }.map { String($0.dropFirst(key.count + 1)) }
-        }
-        guard let summary = value("summary"), let fingerprint = value("fingerprint") else { return nil }
-        self.summary = summary
-        self.done = value("done") == "yes"
-        self.firstFailing = value("first-failing")
-        self.fingerprint = fingerprint
-    }
-
-    func save(for workspace: Workspace) {
-        try? files.createDirectory(atPath: workspace.stateFolder, withIntermediateDirectories: true)
-        var lines = ["summary \(summary)", "done \(done ? "yes" : "no")", "fingerprint \(fingerprint)"]
-        if let firstFailing { lines.append("first-failing \(firstFailing)") }
-        try? write(lines.joined(separator: "\n") + "\n", to: workspace.lastCheck)
-    }
-
-    // Whether the workspace still holds exactly what this check saw.
-    func isCurrent(for workspace: Workspace) -> Bool { fingerprint == workspace.fingerprint }
-}
-
-let defaultRoot = "Workshop"
 
 // The test process as a whole: every scenario stuck in step code is stopped within seconds,
 // so this only ends a hang of the suite itself.
@@ -101,6 +30,11 @@ struct CheckResult {
     // What the self-test asks of a lock-order mistake: traces and shape pass, the explorer breaks.
     var tracesAndShapePass = false
     var brokenInterleavings: [InterleavingScenarioID] = []
+    // Whether the generated programs alone tell this step from the reference, and whether the
+    // hand-written scenarios or the shape checks do (the self-test asks).
+    var generatedCatch = false
+    var scenariosFail = false
+    var shapeFails = false
     // Where runs the watchdog stopped stood ("Workshop/RxDemo04/Map.swift:14 in …").
     var stuck: [String] = []
 }
@@ -145,6 +79,9 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         return CheckResult(status: .doesNotCompile, summary: summary)
     }
 
+    // SCENARIO= picks hand-written scenarios by name, as for `make test`; SCENARIO=none leaves
+    // only the generated programs, the shape and the threads.
+    let scenarioChoice = ProcessInfo.processInfo.environment["RXDEMO_SCENARIO"] ?? ""
     let reportFolder = "\(workspace.scratch)/report"
     try? files.removeItem(atPath: reportFolder)
     try files.createDirectory(atPath: reportFolder, withIntermediateDirectories: true)
@@ -152,7 +89,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
     // guards the test process itself.
     let test = try run(
         ["swift", "test", "--skip-build", "--disable-xctest", "--scratch-path", workspace.scratch],
-        environment: environment.merging(["RXDEMO_REPORT_DIR": reportFolder, "RXDEMO_SCENARIO": ""]) { $1 },
+        environment: environment.merging(["RXDEMO_REPORT_DIR": reportFolder, "RXDEMO_SCENARIO": scenarioChoice]) { $1 },
         timeout: testProcessTimeout)
     if test.status == 124 {
         say(
@@ -163,12 +100,14 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
     try? write(test.output, to: "\(workspace.scratch)/last-test.log")
     let records = ReportFolder.readRecords(of: step, in: reportFolder)
 
-    let scenarios = step.scenarios
+    let scenarios = step.selectedScenarios
     let results = scenarios.map { scenario -> ScenarioResult in
         records[scenario.id].map { $0.result(of: scenario) } ?? .didNotRun
     }
     let passing = results.filter { if case .passes = $0 { true } else { false } }.count
     let failing = zip(scenarios, results).filter { $0.1.isFailure }
+    let generated = GeneratedReport.read(of: step, in: reportFolder)
+    let generatedFails = generated.map { $0.failing > 0 } ?? true
     let shape = ReportFolder.readShape(of: step, in: reportFolder)
     let shapeMissing = shape?.checks.filter { !$0.holds } ?? []
     let shapeOK = shape?.finished == true && shapeMissing.isEmpty
@@ -189,7 +128,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
                 firstFailingThread = firstFailingThread ?? scenario.name
             }
         }
-        if failing.isEmpty && shapeOK && threadProblems.isEmpty && sanitizer {
+        if failing.isEmpty && !generatedFails && shapeOK && threadProblems.isEmpty && sanitizer {
             let scratch = workspace.root == defaultRoot ? ".build-tsan-workshop" : ".build-tsan-selftest"
             for outcome in try sanitizerRun(step, environment: environment, scratch: scratch, together: true)
             where !outcome.asExpected(for: step) {
@@ -205,7 +144,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         }
         // The lock and atomic logic itself: every interleaving of two threads, not the few a
         // real run happens to take (whatever the real rounds showed: the explorer says why).
-        if failing.isEmpty && shapeOK {
+        if failing.isEmpty && !generatedFails && shapeOK {
             let explorerScratch = workspace.root == defaultRoot ? ".build-explore-workshop" : ".build-explore-selftest"
             for outcome in try exploreInterleavings(
                 step, folder: workspace.path, scratch: explorerScratch, scenarios: step.interleavingScenarios)
@@ -217,7 +156,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
             }
         }
     }
-    let done = failing.isEmpty && shapeOK && threadProblems.isEmpty
+    let done = failing.isEmpty && !generatedFails && shapeOK && threadProblems.isEmpty
 
     let showing = results.filter { if case .showsDefects = $0 { true } else { false } }.count
     say(
@@ -255,6 +194,17 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         say(tr("Each with its traces: ", "逐个看事件轨迹：") + "make check STEP=\(workspace.number) VERBOSE=1")
     }
 
+    if generatedFails && (failing.isEmpty || verbose) {
+        say()
+        describeGenerated(generated, workspace).forEach { say($0) }
+    } else if let generated, generated.failing > 0 {
+        say()
+        say(
+            tr(
+                "Generated programs: \(generated.failing) of \(generated.of) differ too (the smallest is shown once the scenarios pass, or with VERBOSE=1).",
+                "生成的程序：\(generated.of) 个中也有 \(generated.failing) 个不一致（场景都通过后会显示最小的那个，或者用 VERBOSE=1）。"))
+    }
+
     if !threadProblems.isEmpty {
         say()
         say(
@@ -278,7 +228,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
     }
 
     // The reference step's defects: allowed either way, but worth knowing about.
-    if !step.defects.isEmpty {
+    if !step.defects.isEmpty && !scenarios.isEmpty {
         say()
         let origin =
             workspace.origin.map { tr("; your code started from \($0)", "；你的代码起点是\(spoken(origin: $0))") } ?? ""
@@ -342,10 +292,13 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         done
         ? "done"
         : "\(passing) of \(scenarios.count) pass"  // both languages
+            + (generatedFails ? ", generated programs fail" : "")  // both languages
             + (shapeOK ? "" : ", shape checks fail")  // both languages
             + (threadProblems.isEmpty ? "" : ", thread scenarios fail")  // both languages
     LastCheck(
-        summary: summary, done: done, firstFailing: failing.first?.0.name ?? firstFailingThread,
+        summary: summary, done: done,
+        firstFailing: failing.first?.0.name ?? (generatedFails ? generatedFailure(generated) : nil)
+            ?? firstFailingThread,
         fingerprint: fingerprint
     )
     .save(for: workspace)
@@ -383,117 +336,10 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
     }.flatMap { $0 }
     stuck += shape.flatMap { stuckReport($0.message)?.where } ?? []
     return CheckResult(
-        status: done ? .done : .notDone, summary: summary, tracesAndShapePass: failing.isEmpty && shapeOK,
-        brokenInterleavings: brokenInterleavings, stuck: stuck)
-}
-
-// A build failure: what the step's checks call, in words, then the first compiler error.
-func explainBuildFailure(_ output: String, _ workspace: Workspace) throws {
-    let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    // What the compiler's lines say, as it says them.
-    let (errorMark, warningMark) = (": error: ", ": warning: ")  // both languages
-    guard let first = lines.firstIndex(where: { $0.contains(errorMark) && $0.hasPrefix("/") }) else {
-        print(
-            tr(
-                "\(workspace.name) does not build, and the compiler gave no error line. The log:",
-                "\(workspace.name) 构建失败，但编译器没有给出错误行。日志："))
-        print(output)
-        return
-    }
-    let root = files.currentDirectoryPath + "/"
-    let location = lines[first].replacingOccurrences(of: root, with: "")
-    let errors = lines.filter { $0.contains(errorMark) && $0.hasPrefix("/") }
-    if output.contains("no such module 'Testing'") {  // both languages
-        print(
-            tr(
-                """
-                The checks need Swift Testing, and this toolchain has none. On macOS it comes with \
-                Xcode 16.2 or later: install Xcode and select it with
-                  sudo xcode-select -s /Applications/Xcode.app/Contents/Developer
-                (the Command Line Tools alone may lack it). On Linux, use a Swift 6 toolchain from swift.org.
-
-                """,
-                """
-                检查需要 Swift Testing，而这个工具链没有。在 macOS 上，Xcode 16.2 及以上版本自带它：\
-                安装 Xcode，再用下面的命令选中它
-                  sudo xcode-select -s /Applications/Xcode.app/Contents/Developer
-                （只装 Command Line Tools 可能没有它）。在 Linux 上，请使用 swift.org 提供的 Swift 6 工具链。
-
-                """))
-    }
-    if output.contains("because it has overridable members that could not be loaded") {  // both languages
-        print(
-            tr(
-                """
-                Swift on Linux can subclass a Foundation class such as NSLock only in a file that \
-                imports CoreFoundation too: add `import CoreFoundation` above `import Foundation` \
-                (RxSwift's AtomicInt.swift does the same).
-
-                """,
-                """
-                在 Linux 上，只有同时导入了 CoreFoundation 的文件才能继承 NSLock 这样的 Foundation 类：\
-                在 `import Foundation` 上面加一行 `import CoreFoundation`（RxSwift 的 AtomicInt.swift 也是这样做的）。
-
-                """))
-    }
-    print(
-        tr(
-            "\(workspace.name) does not compile yet. Step \(workspace.number)'s checks call:",
-            "\(workspace.name) 还编译不通过。第 \(workspace.number) 步的检查会调用："))
-    try BuildItYourself.forParticipant(workspace.step).checksCall.forEach { print("  " + $0) }
-    print()
-    print(tr("The first error:", "第一个错误："))
-    print(location)
-    // The compiler's own picture of the line, as far as it goes.
-    for line in lines[(first + 1)...].prefix(8) {
-        if line.contains(errorMark) || line.contains(warningMark) || line.hasPrefix("[") || line.isEmpty
-            || line.hasPrefix("error: ")
-        {
-            break
-        }
-        print(line)
-    }
-    let count = Set(errors).count
-    if count > 1 {
-        print(
-            tr(
-                "(\(count) errors in all; the whole log: \(workspace.scratch)/last-build.log)",
-                "（共 \(count) 个错误；完整日志：\(workspace.scratch)/last-build.log）"))
-    }
-}
-
-enum DefectStatus {
-    // Every scenario of the defect passes (or fails only by another defect).
-    case fixed
-    // At least one scenario fails exactly the way this defect makes it fail.
-    case shown
-    // Its scenarios fail, but not the way the defect does: neither fixed nor allowed.
-    case failsDifferently([Scenario])
-}
-
-// What became of each of the reference step's defects in a participant's code, judged first
-// by the scenarios that it alone breaks. A scenario that two defects share fails while
-// either is left, so it blames only those not proven fixed: a defect is proven fixed when
-// every scenario that it alone breaks passes.
-func defectStatuses(of step: Step, _ results: [(Scenario, ScenarioResult)]) -> [(Defect, DefectStatus)] {
-    func passes(_ result: ScenarioResult) -> Bool { if case .passes = result { true } else { false } }
-    func shows(_ result: ScenarioResult) -> Bool { if case .showsDefects = result { true } else { false } }
-    func defects(_ scenario: Scenario) -> [Defect] { step.defects.filter { $0.scenarios.contains(scenario.id) } }
-    let alone = { (defect: Defect) in results.filter { defects($0.0) == [defect] } }
-    let provenFixed = Set(step.defects).filter { !alone($0).isEmpty && alone($0).allSatisfy { passes($0.1) } }
-    var blamed: Set<Defect> = []
-    for (_, result) in results {
-        guard case .showsDefects(let defects) = result else { continue }
-        let open = Set(defects).subtracting(provenFixed)
-        blamed.formUnion(open.isEmpty ? Set(defects) : open)
-    }
-    return step.defects.map { defect in
-        let own = alone(defect)
-        let isShown = own.isEmpty ? blamed.contains(defect) : own.contains { shows($0.1) }
-        if isShown { return (defect, .shown) }
-        let differently = results.filter { defect.scenarios.contains($0.0.id) && $0.1.isFailure }.map(\.0)
-        return (defect, differently.isEmpty ? .fixed : .failsDifferently(differently))
-    }
+        status: done ? .done : .notDone, summary: summary,
+        tracesAndShapePass: failing.isEmpty && !generatedFails && shapeOK,
+        brokenInterleavings: brokenInterleavings, generatedCatch: generatedFails, scenariosFail: !failing.isEmpty,
+        shapeFails: !shapeOK, stuck: stuck)
 }
 
 extension Command {

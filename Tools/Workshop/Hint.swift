@@ -16,7 +16,9 @@ func hint(_ workspace: Workspace, out: (String) -> Void = { print($0) }) throws 
     var sequence: [[String]] = []
     if let failing {
         out(tr("Your last check failed first at «\(failing)».", "你上一次检查最先失败在 «\(failing)»。"))
-        if let own = page.scenarioHints[failing] {
+        if failing.hasPrefix(generatedName), let parting = generatedHint(workspace) {
+            sequence.append(parting)
+        } else if let own = page.scenarioHints[failing] {
             let note =
                 page.untranslatedHints.contains(failing) ? ["（这条提示还没有中文版，以下是英文原文。）"] : []
             sequence.append([hintForScenarioTitle] + note + own)

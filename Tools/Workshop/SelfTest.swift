@@ -121,6 +121,7 @@ func selftest(_ steps: [Step]) throws -> Int32 {
     }
     print()
     print("Mistakes the suite must catch (each a reference step with one change):")
+    var net: [Step: (caught: Int, traceable: Int, other: Int)] = [:]
     for mutant in mutants where steps.contains(mutant.step) {
         let workspace = Workspace(step: mutant.step, root: root)
         try referenceCopy(
@@ -164,10 +165,32 @@ func selftest(_ steps: [Step]) throws -> Int32 {
                         : "✘ expected only the explorer's «\(explored)» to catch it; \(result.summary)"))
             continue
         }
-        count(result.status != .done)
+        // The net: a mistake a trace can show must be caught by the generated programs alone.
+        let traceShows = result.scenariosFail || result.generatedCatch
+        let netMisses = traceShows && !result.generatedCatch
+        net[mutant.step, default: (0, 0, 0)].caught += result.generatedCatch ? 1 : 0
+        net[mutant.step, default: (0, 0, 0)].traceable += traceShows ? 1 : 0
+        net[mutant.step, default: (0, 0, 0)].other += traceShows ? 0 : 1
+        count(result.status != .done && !netMisses)
+        let alone =
+            result.generatedCatch
+            ? "; the generated programs alone catch it"
+            : netMisses
+                ? "; ✘ a trace shows it, but the generated programs alone miss it"
+                : result.shapeFails ? "; shape only" : "; threads only"
         print(
             "\(mutant.step)  \(mutant.mistake): "
-                + (result.status == .done ? "✘ called done" : "caught (\(result.summary)\(retried))"))
+                + (result.status == .done ? "✘ called done" : "caught (\(result.summary)\(retried))\(alone)"))
+    }
+    if !net.isEmpty {
+        print()
+        print("What the generated programs alone catch, per step (hand-written scenarios aside):")
+        for step in Step.allCases where net[step] != nil {
+            let (caught, traceable, other) = net[step]!
+            print(
+                "\(step)  \(caught) of \(traceable) mistakes a trace can show"
+                    + (other > 0 ? " (\(other) more that only threads, the explorer or the shape can show)" : ""))
+        }
     }
     if let hanging = mutants.first(where: { $0.hangs && steps.contains($0.step) }) {
         print()

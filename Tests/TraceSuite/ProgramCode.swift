@@ -1,0 +1,370 @@
+import Foundation
+
+// A program of the scenario model as Swift a participant can paste into their step's
+// `main.swift`, written with the step's own API (from step 07, RxSwift's: it compiles against
+// RxSwift 6 unchanged). Times run on a small clock of the program's own (from step 10 the
+// step's `HistoricalScheduler`), so it prints what the trace shows, in the same order.
+extension Scenario {
+    public func swiftCode(for step: Step) -> [String] {
+        var writer = ProgramWriter(scenario: self, step: step)
+        return writer.lines()
+    }
+}
+
+private struct ProgramWriter {
+    let scenario: Scenario
+    let step: Step
+    var code: [String] = []
+    // Top-level names already used, so that each gets its number: source2, inner3.
+    var errors: Set<String> = []
+
+    init(scenario: Scenario, step: Step) {
+        self.scenario = scenario
+        self.step = step
+    }
+
+    var rxSwift: Bool { step.isSecondAct }
+    var signal: Bool { step.isSideStep }
+    var usesScheduler: Bool { scenario.needs.contains(.schedulers) }
+    var labels: [String?] { scenario.labels }
+
+    mutating func lines() -> [String] {
+        var body: [String] = []
+        let sourceName = "source"
+        body += source(named: sourceName)
+        var chain = sourceName
+        for (index, op) in scenario.operators.enumerated() {
+            chain = apply(op, to: chain, index: index, into: &body)
+        }
+        body += subscriptions(of: chain)
+        if scenario.bagFreedAt != nil || scenario.subscribers.contains(where: \.inBag) {
+            body.insert("var bag: DisposeBag? = DisposeBag()", at: 0)
+            if let time = scenario.bagFreedAt { body.append("at(\(time)) { bag = nil }") }
+        }
+        var head: [String] = []
+        if !errors.isEmpty {
+            head.append("enum Failure: Error { case \(errors.sorted().joined(separator: ", ")) }")
+        }
+        if scenario.tracesUnhandledErrors {
+            head.append("Hooks.defaultErrorHandler = { _, error in log(\"unhandled error(\\(error))\") }")
+        }
+        if usesScheduler {
+            head += [
+                "let scheduler = HistoricalScheduler()",
+                "var now: Int { Int(scheduler.now.timeIntervalSince1970) }",
+                "func at(_ time: Int, _ run: @escaping () -> Void) {",
+                "    _ = scheduler.scheduleRelative((), dueTime: .seconds(time - now)) { _ in run(); return Disposables.create() }",
+                "}",
+            ]
+        } else if scenario.hasClock {
+            head += [
+                "var now = 0, plan: [(time: Int, run: () -> Void)] = []",
+                "func at(_ time: Int, _ run: @escaping () -> Void) { plan.append((time, run)) }",
+            ]
+        }
+        head.append(
+            scenario.hasClock
+                ? "func log(_ line: String) { print(\"t\\(now) \\(line)\") }"
+                : "func log(_ line: String) { print(line) }")
+        var tail: [String] = []
+        if usesScheduler {
+            tail.append("scheduler.start()")
+        } else if scenario.hasClock {
+            tail.append(
+                "while let next = plan.indices.min(by: { plan[$0].time < plan[$1].time }) { now = plan[next].time; plan.remove(at: next).run() }"
+            )
+        }
+        if scenario.needs.contains(.bindings) {
+            return head + ["SharingScheduler.mock(scheduler: scheduler) {"] + (body + tail).map { "    " + $0 } + ["}"]
+        }
+        return head + body + tail
+    }
+
+    // `log("inner 3: send 10")`: an entry as the trace spells it.
+    func log(_ entry: String, by label: String? = nil) -> String {
+        "log(\"\(label.map { "\($0): " } ?? "")\(entry)\")"
+    }
+
+    mutating func failure(_ origin: String) -> String {
+        let name = origin.replacingOccurrences(of: " ", with: "")
+        errors.insert(name)
+        return "Failure.\(name)"
+    }
+
+    // What sends a signal into `observer`, as the step spells it.
+    mutating func send(_ signal: Signal, into observer: String, trait: TraitKind?, label: String?) -> String {
+        let event: String
+        switch (signal, trait) {
+        case (.next(let value), _?): event = "\(observer)(.success(\(value)))"
+        case (.error(let origin), .single?): event = "\(observer)(.failure(\(failure(origin))))"
+        case (.error(let origin), _?): event = "\(observer)(.error(\(failure(origin))))"
+        case (.completed, _?): event = "\(observer)(.completed)"
+        case (.next(let value), nil):
+            event =
+                signal.isNext && self.signal
+                ? "\(observer)(.success(\(value)))"
+                : rxSwift ? "\(observer).onNext(\(value))" : "\(observer).on(event: .next(\(value)))"
+        case (.error(let origin), nil):
+            event =
+                rxSwift
+                ? "\(observer).onError(\(failure(origin)))" : "\(observer).on(event: .error(\(failure(origin))))"
+        case (.completed, nil): event = rxSwift ? "\(observer).onCompleted()" : "\(observer).on(event: .completed)"
+        }
+        return "\(log("send \(signal.traceName)", by: label)); \(event)"
+    }
+
+    // A cold source playing `script`: its events at once and on the clock, its dispose closure.
+    mutating func create(_ script: SourceScript, trait: TraitKind? = nil, label: String? = nil) -> [String] {
+        let observer = trait.map { $0.rawValue.lowercased() } ?? "observer"
+        let type = trait.map { $0 == .completable ? "Completable" : "\($0.rawValue)<Int>" } ?? "Observable<Int>"
+        let opening =
+            signal
+            ? "{ () -> Signal<Int> in let (observer, signal) = Signal<Int>.empty()"
+            : step.rawValue <= 4 && !rxSwift ? "Observable<Int> { observer in" : "\(type).create { \(observer) in"
+        var lines = [opening]
+        if script.tracesRuns { lines.append("    " + log("subscribe", by: label)) }
+        for action in script.actions {
+            let sent = send(action.signal, into: observer, trait: trait, label: label)
+            lines.append("    " + (action.time == 0 ? sent : "at(now + \(action.time)) { \(sent) }"))
+        }
+        if signal {
+            lines.append("    return signal }()")
+            return lines
+        }
+        if step.capabilities.contains(.dispose) {
+            var closure = [log("dispose", by: label)]
+            if let sent = script.sendsWhenDisposed {
+                closure.append(send(sent, into: observer, trait: trait, label: label))
+            }
+            if script.disposeClosureCapturesObserver { closure.append("_ = \(observer)") }
+            let make = rxSwift ? "Disposables.create" : "AnonymousDisposable"
+            lines.append(
+                "    return "
+                    + (script.hasDisposeClosure
+                        ? "\(make) { \(closure.joined(separator: "; ")) }" : rxSwift ? "\(make)()" : "\(make) {}"))
+        }
+        lines.append("}")
+        return lines
+    }
+
+    mutating func source(named name: String) -> [String] {
+        switch scenario.kind {
+        case .create, .plainSubscribedOnScheduler, .app:
+            return assign(name, create(scenario.source))
+        case .deferred:
+            return assign("made", create(scenario.source))
+                + ["let \(name) = Observable.deferred { \(log("deferred")); return made }"]
+        case .trait(let trait):
+            return assign(name, create(scenario.source, trait: trait))
+        case .just(let element): return ["let \(name) = Observable.just(\(element))"]
+        case .empty: return ["let \(name) = Observable<Int>.empty()"]
+        case .never: return ["let \(name) = Observable<Int>.never()"]
+        case .error: return ["let \(name) = Observable<Int>.error(\(failure("source")))"]
+        case .publishSubject, .behaviorSubject:
+            var lines =
+                if case .behaviorSubject(let value) = scenario.kind {
+                    ["let subject = BehaviorSubject(value: \(value))"]
+                } else if signal {
+                    ["let (sink, subject) = Signal<Int>.empty()"]
+                } else {
+                    ["let subject = PublishSubject<Int>()"]
+                }
+            lines.append("let \(name) = subject" + (signal ? "" : ".asObservable()"))
+            for action in scenario.source.actions {
+                lines.append(
+                    "at(\(action.time)) { \(send(action.signal, into: signal ? "sink" : "subject", trait: nil, label: nil)) }"
+                )
+            }
+            for probe in scenario.probes {
+                switch probe.question {
+                case .hasObservers: lines.append("at(\(probe.time)) { log(\"hasObservers \\(subject.hasObservers)\") }")
+                case .value:
+                    lines.append(
+                        "at(\(probe.time)) { do { log(\"value \\(try subject.value())\") } catch { log(\"value error(\\(error))\") } }"
+                    )
+                case .dispose: lines.append("at(\(probe.time)) { \(log("dispose subject")); subject.dispose() }")
+                }
+            }
+            return lines
+        }
+    }
+
+    func assign(_ name: String, _ lines: [String]) -> [String] {
+        ["let \(name) = " + lines[0]] + lines.dropFirst()
+    }
+
+    // The chain after one more operator; sources it needs go into `body` first.
+    mutating func apply(_ op: Operator, to chain: String, index: Int, into body: inout [String]) -> String {
+        switch op {
+        case .times(let factor): return "\(chain).map { $0 * \(factor) }"
+        case .plus(let addend): return "\(chain).map { $0 + \(addend) }"
+        case .tracedTimes(let factor): return "\(chain).map { \(log("map \\($0)")); return $0 * \(factor) }"
+        case .failing(let value): return "\(chain).map { if $0 == \(value) { throw \(failure("map")) }; return $0 }"
+        case .observeOnScheduler: return "\(chain).observe(on: scheduler)"
+        case .share, .refCounted, .catchAndReturn, .retry: return "\(chain).\(op.code)"
+        case .asTrait(let kind) where kind.isShared: return "\(chain).\(op.code)"
+        case .asTrait: return "\(chain).\(op.code)"
+        case .connectable(_, let connects, let disconnects):
+            let name = "connectable\(index + 1)"
+            body.append("let \(name) = \(chain).\(op.code)")
+            body.append("var connections: [Disposable] = []")
+            for time in connects {
+                body.append("at(\(time)) { \(log("connect")); connections.append(\(name).connect()) }")
+            }
+            for time in disconnects {
+                body.append(
+                    "at(\(time)) { \(log("disconnect")); if !connections.isEmpty { connections.removeFirst().dispose() } }"
+                )
+            }
+            return name
+        case .flatten(let kind, let inners):
+            let trait = traitKind(before: index)
+            let type = trait.map { "\($0.rawValue)<Int>" } ?? (signal ? "Signal<Int>" : "Observable<Int>")
+            body.append("func inner\(index + 1)(_ element: Int) -> \(type) {")
+            body.append("    switch element {")
+            for (element, script) in inners.sorted(by: { $0.key < $1.key }) {
+                let made = create(script, trait: trait, label: "inner \(element)")
+                body.append("    case \(element): return " + made[0])
+                body += made.dropFirst().map { "    " + $0 }
+            }
+            body.append(
+                "    default: return " + (trait == nil ? (signal ? "Signal<Int>.empty().1" : ".empty()") : ".never()"))
+            body.append("    }")
+            body.append("}")
+            return "\(chain).\(kind) { inner\(index + 1)($0) }"
+        case .merge(let others), .amb(let others, _):
+            for (offset, script) in others.enumerated() {
+                body += assign("source\(offset + 2)", create(script, label: "source \(offset + 2)"))
+            }
+            if case .amb(_, .instance) = op { return "\(chain).amb(source2)" }
+            let all = ([chain] + others.indices.map { "source\($0 + 2)" }).joined(separator: ", ")
+            return if case .merge = op { "Observable.merge(\(all))" } else { "Observable.amb([\(all)])" }
+        case .catchWith(let fallback):
+            body += assign("fallback", create(fallback, label: "fallback"))
+            return "\(chain).catch { _ in fallback }"
+        }
+    }
+
+    func traitKind(before index: Int) -> TraitKind? {
+        var kind = scenario.kind.traitKind
+        for op in scenario.operators.prefix(index) { if case .asTrait(let trait) = op { kind = trait } }
+        return kind
+    }
+
+    mutating func subscriptions(of chain: String) -> [String] {
+        var lines: [String] = []
+        let needsName = Set(scenario.subscribers.compactMap { $0.disposesOther?.subscriber })
+        for (index, (script, label)) in zip(scenario.subscribers, labels).enumerated() {
+            let name = label ?? "subscription"
+            func on(_ value: Int?) -> String? {
+                var actions: [String] = []
+                if let (at, other) = script.disposesOther, value == at {
+                    actions.append("\(labels[other] ?? "subscription")?.dispose()")
+                }
+                if let (at, sent) = script.sends, value == at {
+                    actions.append("\(log("send \(sent)", by: label)); subject.onNext(\(sent))")
+                }
+                if let at = script.asksValueOnReceiving, value == at {
+                    actions.append("\(log("value \\((try? subject.value()) ?? -1)", by: label))")
+                }
+                if let at = script.disposeOnReceiving, value == at { actions.append("\(name)?.dispose()") }
+                return actions.isEmpty ? nil : actions.joined(separator: "; ")
+            }
+            let reactions = Set(
+                [
+                    script.disposeOnReceiving, script.disposesOther?.onReceiving, script.sends?.onReceiving,
+                    script.asksValueOnReceiving,
+                ].compactMap { $0 })
+            let onNext =
+                reactions.isEmpty
+                ? "\(log("receive \\($0)", by: label))"
+                : "\(log("receive \\($0)", by: label)); "
+                    + reactions.sorted().map { "if $0 == \($0) { \(on($0)!) }" }.joined(separator: "; ")
+            let completing = scenario.subscribers.indices.filter {
+                scenario.subscribers[$0].subscribesOnCompletedOf == index
+            }
+            let onCompleted =
+                [log("receive completed", by: label)] + completing.map { "subscribe\(labels[$0]!.uppercased())()" }
+            let handlers = handlersCode(
+                script.style, onNext: onNext, onCompleted: onCompleted.joined(separator: "; "), label: label)
+            let named = script.disposeOnReceiving != nil || needsName.contains(index)
+            let subscribe = "\(chain).\(handlers)" + (script.inBag ? ".disposed(by: bag!)" : "")
+            let statement =
+                step == .rxDemo01
+                ? subscribe
+                : script.inBag ? subscribe : named ? "\(name) = \(subscribe)" : "let \(name) = \(subscribe)"
+            if named { lines.insert("var \(name): Disposable?", at: 0) }
+            let disposes = script.disposeTimes.map {
+                "at(\($0)) { \(name)\(named ? "?" : "").dispose() }"
+            }
+            if script.subscribesOnCompletedOf != nil {
+                lines.append("func subscribe\(label!.uppercased())() {")
+                lines.append("    " + statement.replacingOccurrences(of: "let \(name) = ", with: "\(name)Later = "))
+                lines.append("}")
+                lines.insert("var \(name)Later: Disposable?", at: 0)
+            } else if script.subscribeTime > 0 {
+                lines.append("at(\(script.subscribeTime)) {")
+                lines.append("    " + statement.replacingOccurrences(of: "let \(name) = ", with: "\(name)Later = "))
+                lines += disposes.map { "    " + $0.replacingOccurrences(of: "\(name).", with: "\(name)Later?.") }
+                lines.append("}")
+                lines.insert("var \(name)Later: Disposable?", at: 0)
+            } else {
+                lines.append(statement)
+                lines += disposes
+            }
+        }
+        return lines
+    }
+
+    // How one subscriber subscribes, with handlers that log what they get.
+    func handlersCode(_ style: SubscriberScript.SubscribeStyle, onNext: String, onCompleted: String, label: String?)
+        -> String
+    {
+        let error = "\(log("receive error(\\($0))", by: label))"
+        let disposed = log("onDisposed", by: label)
+        switch style {
+        case .observer where signal:
+            return
+                "subscribe { if case .success(let value) = $0 { \(onNext.replacingOccurrences(of: "$0", with: "value")) } }"
+        case .observer where rxSwift:
+            return "subscribe { event in \(log("receive \\(event)", by: label)) }"
+        case .observer:
+            return "subscribe(observer: Observer<Int> { event in \(log("receive \\(event)", by: label)) })"
+        case .handlers:
+            return
+                "subscribe(onNext: { \(onNext) }, onError: { \(error) }, onCompleted: { \(onCompleted) }, onDisposed: { \(disposed) })"
+        case .handlersWithoutOnError:
+            return "subscribe(onNext: { \(onNext) }, onCompleted: { \(onCompleted) }, onDisposed: { \(disposed) })"
+        case .buffer(let timeSpan, let count):
+            return
+                "buffer(timeSpan: .seconds(\(timeSpan)), count: \(count), scheduler: scheduler).subscribe(onNext: { \(log("receive \\($0)", by: label)) }, onError: { \(error) }, onCompleted: { \(onCompleted) })"
+        case .trait(let form):
+            let success = log("receive success(\\($0))", by: label)
+            let failure = log("receive failure(\\($0))", by: label)
+            switch (form, traitKind(before: scenario.operators.count)) {
+            case (.optionalObserver, let kind?):
+                return
+                    "\(kind == .driver ? "drive" : "emit(to:)")(AnyObserver<Int?> { event in \(log("receive \\(event)", by: label)) })"
+            case (_, .driver?):
+                return "drive(onNext: { \(onNext) }, onCompleted: { \(onCompleted) }, onDisposed: { \(disposed) })"
+            case (_, .signal?):
+                return "emit(onNext: { \(onNext) }, onCompleted: { \(onCompleted) }, onDisposed: { \(disposed) })"
+            case (.events, _):
+                return "subscribe { event in \(log("receive \\(event)", by: label)) }"
+            case (let form, .single?):
+                return "subscribe(onSuccess: { \(success) }"
+                    + (form == .handlers ? ", onFailure: { \(failure) }" : "") + ", onDisposed: { \(disposed) })"
+            case (let form, .maybe?):
+                return "subscribe(onSuccess: { \(success) }" + (form == .handlers ? ", onError: { \(error) }" : "")
+                    + ", onCompleted: { \(onCompleted) }, onDisposed: { \(disposed) })"
+            case (let form, _):
+                return "subscribe(onCompleted: { \(onCompleted) }"
+                    + (form == .handlers ? ", onError: { \(error) }" : "") + ", onDisposed: { \(disposed) })"
+            }
+        }
+    }
+}
+
+extension Signal {
+    var isNext: Bool { if case .next = self { true } else { false } }
+}
