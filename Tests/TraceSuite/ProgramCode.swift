@@ -48,17 +48,19 @@ private struct ProgramWriter {
         if scenario.tracesUnhandledErrors {
             head.append("Hooks.defaultErrorHandler = { _, error in log(\"unhandled error(\\(error))\") }")
         }
+        // The clock's state is the program's own and only its thread touches it: `at` and `log`
+        // are plain functions that a source's closure, or a type of the program's own, can call.
         if usesScheduler {
             head += [
-                "let scheduler = HistoricalScheduler()",
-                "var now: Int { Int(scheduler.now.timeIntervalSince1970) }",
+                "nonisolated(unsafe) let scheduler = HistoricalScheduler()",
+                "nonisolated var now: Int { Int(scheduler.now.timeIntervalSince1970) }",
                 "func at(_ time: Int, _ run: @escaping () -> Void) {",
                 "    _ = scheduler.scheduleRelative((), dueTime: .seconds(time - now)) { _ in run(); return Disposables.create() }",
                 "}",
             ]
         } else if scenario.hasClock {
             head += [
-                "var now = 0, plan: [(time: Int, run: () -> Void)] = []",
+                "nonisolated(unsafe) var now = 0, plan: [(time: Int, run: () -> Void)] = []",
                 "func at(_ time: Int, _ run: @escaping () -> Void) { plan.append((time, run)) }",
             ]
         }
@@ -149,8 +151,18 @@ private struct ProgramWriter {
 
     mutating func source(named name: String) -> [String] {
         switch scenario.kind {
-        case .create, .plainSubscribedOnScheduler, .app:
+        case .create, .app:
             return assign(name, create(scenario.source))
+        case .plainSubscribedOnScheduler:
+            // A type of the program's own, not an Observable, subscribed on the scheduler.
+            let body = create(scenario.source)
+            return [
+                "struct Plain: ObservableType {",
+                "    typealias Element = Int",
+                "    func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable where Observer.Element == Int {",
+            ] + body.dropFirst().dropLast().map { "    " + $0 } + [
+                "    }", "}", "let \(name) = Plain().subscribe(on: scheduler)",
+            ]
         case .deferred:
             return assign("made", create(scenario.source))
                 + ["let \(name) = Observable.deferred { \(log("deferred")); return made }"]
@@ -220,7 +232,7 @@ private struct ProgramWriter {
         case .flatten(let kind, let inners):
             let trait = traitKind(before: index)
             let type = trait.map { "\($0.rawValue)<Int>" } ?? (signal ? "Signal<Int>" : "Observable<Int>")
-            body.append("func inner\(index + 1)(_ element: Int) -> \(type) {")
+            body.append("@MainActor func inner\(index + 1)(_ element: Int) -> \(type) {")
             body.append("    switch element {")
             for (element, script) in inners.sorted(by: { $0.key < $1.key }) {
                 let made = create(script, trait: trait, label: "inner \(element)")
@@ -297,17 +309,21 @@ private struct ProgramWriter {
             let disposes = script.disposeTimes.map {
                 "at(\($0)) { \(name)\(named ? "?" : "").dispose() }"
             }
+            // One that subscribes later keeps its disposable in a variable of its own, when
+            // the step has disposables at all.
+            let later =
+                step.capabilities.contains(.dispose)
+                ? statement.replacingOccurrences(of: "let \(name) = ", with: "\(name)Later = ") : statement
+            if later != statement { lines.insert("var \(name)Later: Disposable?", at: 0) }
             if script.subscribesOnCompletedOf != nil {
-                lines.append("func subscribe\(label!.uppercased())() {")
-                lines.append("    " + statement.replacingOccurrences(of: "let \(name) = ", with: "\(name)Later = "))
+                lines.append("@MainActor func subscribe\(label!.uppercased())() {")
+                lines.append("    " + later)
                 lines.append("}")
-                lines.insert("var \(name)Later: Disposable?", at: 0)
             } else if script.subscribeTime > 0 {
                 lines.append("at(\(script.subscribeTime)) {")
-                lines.append("    " + statement.replacingOccurrences(of: "let \(name) = ", with: "\(name)Later = "))
+                lines.append("    " + later)
                 lines += disposes.map { "    " + $0.replacingOccurrences(of: "\(name).", with: "\(name)Later?.") }
                 lines.append("}")
-                lines.insert("var \(name)Later: Disposable?", at: 0)
             } else {
                 lines.append(statement)
                 lines += disposes

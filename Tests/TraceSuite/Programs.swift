@@ -19,7 +19,7 @@ public struct GeneratedProgram: Sendable {
 extension Step {
     // How many programs a step gets: at least 1,000 where RxSwift's traces are recorded for
     // the references (07 on), fewer where the step's API is small and repeats itself sooner.
-    public var generatedProgramCount: Int { isSecondAct ? 1000 : 500 }
+    public var generatedProgramCount: Int { !isSecondAct ? 500 : rawValue >= 11 ? 1500 : 1000 }
 
     // The step's programs, smallest first; the same on every machine and in every run.
     public var generatedPrograms: [GeneratedProgram] {
@@ -104,7 +104,7 @@ struct ProgramGenerator {
             if case .publishSubject = kind { true } else if case .behaviorSubject = kind { true } else { false }
         let scripted: Bool =
             switch kind {
-            case .create, .deferred, .trait, .publishSubject, .behaviorSubject: true
+            case .create, .plainSubscribedOnScheduler, .deferred, .trait, .publishSubject, .behaviorSubject: true
             default: false
             }
         let source =
@@ -151,7 +151,7 @@ struct ProgramGenerator {
                 if has(.disposeBag), numbers.chance(15) { subscriber.inBag = true }
             }
             // One that subscribes when another completes has no clock of its own.
-            if index > 0, has(.terminalEvents), numbers.chance(10) {
+            if index > 0, has(.terminalEvents), numbers.chance(20) {
                 subscriber.subscribesOnCompletedOf = numbers.int(0...(index - 1))
                 subscriber.disposeTimes = []
                 subscriber.subscribeTime = 0
@@ -187,9 +187,16 @@ struct ProgramGenerator {
         let bagFreedAt = subscribers.contains(where: \.inBag) ? numbers.int(1...5) : nil
         // Lifetimes are judged where every subscription is ended by the program itself: one
         // left running is alive in RxSwift by design, through objects of its own.
+        let sourceEnds: Bool =
+            switch kind {
+            case .just, .empty, .error: true
+            case .create, .deferred: source.hasTerminalEvent
+            default: false
+            }
+        let chainEnds = sourceEnds && !operators.contains { $0.hasInnerSources || $0.isSharing }
         let watchesLifetimes =
-            has(.dispose) && !isSubject && chainTrait == nil && numbers.chance(12)
-            && subscribers.allSatisfy { !$0.disposeTimes.isEmpty || ($0.inBag && bagFreedAt != nil) }
+            has(.dispose) && !isSubject && chainTrait == nil && numbers.chance(25)
+            && subscribers.allSatisfy { chainEnds || !$0.disposeTimes.isEmpty || ($0.inBag && bagFreedAt != nil) }
         let scenario = Scenario(
             .generated, kind: kind, source: source, operators: operators, subscribers: subscribers,
             lifetimes: watchesLifetimes ? .everything : .none, bagFreedAt: bagFreedAt, probes: probes,
@@ -207,6 +214,7 @@ struct ProgramGenerator {
         if has(.hotSource) { kinds += [.publishSubject, .publishSubject] }
         if has(.subjects) { kinds.append(.behaviorSubject(numbers.int(1...9))) }
         if has(.innerSources) { kinds += [.empty, .never, .error, .deferred] }
+        if has(.schedulers) { kinds.append(.plainSubscribedOnScheduler) }
         if has(.traits) { kinds += [.trait(.single), .trait(.maybe), .trait(.completable)] }
         return numbers.pick(kinds)
     }
@@ -238,7 +246,7 @@ struct ProgramGenerator {
             switch trait {
             case .single: count == 0
             case .maybe, .completable: numbers.chance(85)
-            default: has(.terminalEvents) && numbers.chance(60)
+            default: has(.terminalEvents) && numbers.chance(70)
             }
         if ends {
             if numbers.chance(50) { time += numbers.int(0...2) }
@@ -254,10 +262,11 @@ struct ProgramGenerator {
         }
         let disposes = has(.dispose) && cold && numbers.chance(70)
         var sendsWhenDisposed: Signal? = nil
-        if disposes, trait == nil, numbers.chance(8) {
-            // A terminal event from the dispose closure disposes again: the steps whose known
-            // defect is a dispose that never ends (02-04) cannot run that to its end.
-            sendsWhenDisposed = disposalRecurses ? .next(7) : numbers.pick([.next(7), .completed, .error(origin)])
+        // What the dispose closure sends can dispose again (a terminal event, or an element
+        // whose handler disposes): the steps whose known defect is a dispose that never ends
+        // (02-04) cannot run that to its end.
+        if disposes, trait == nil, !disposalRecurses, numbers.chance(8) {
+            sendsWhenDisposed = numbers.pick([.next(7), .completed, .error(origin)])
         }
         return SourceScript(
             hasDisposeClosure: disposes, sendsWhenDisposed: sendsWhenDisposed,
@@ -357,7 +366,8 @@ struct ProgramGenerator {
     private mutating func flatten(_ kind: FlattenKind, values: inout Set<Int>, trait: TraitKind?, budget: Int)
         -> Operator?
     {
-        guard !values.isEmpty, values.count <= 4 else { return nil }
+        // No inner at all when nothing arrives: the source's own end still counts.
+        guard values.count <= 4 else { return nil }
         var inners: [Int: SourceScript] = [:]
         var produced: Set<Int> = []
         for (index, value) in values.sorted().enumerated() {
@@ -384,10 +394,11 @@ struct ProgramGenerator {
         case nil:
             var styles: [SubscriberScript.SubscribeStyle] = [.observer]
             if has(.handlers) { styles += [.handlers, .handlers] }
-            if has(.traits) { styles.append(.handlersWithoutOnError) }
+            if has(.handlers) { styles.append(.handlersWithoutOnError) }
             if has(.schedulers), numbers.chance(20) { styles.append(.buffer(timeSpan: numbers.int(2...3), count: 2)) }
             let style = numbers.pick(styles)
-            if style == .handlersWithoutOnError { unhandled = true }
+            // From step 13 the harness catches what reaches `Hooks.defaultErrorHandler`.
+            if style == .handlersWithoutOnError && has(.traits) { unhandled = true }
             return style
         }
     }

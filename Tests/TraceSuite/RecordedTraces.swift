@@ -126,6 +126,11 @@ extension DeclaredDifference {
 
     public static let knownDefects = "the reference step's known defects"
 
+    // "the reference step's known defects: a; b", with the titles of those that explain it.
+    public static func knownDefects(_ defects: [Defect]) -> String {
+        knownDefects + (defects.isEmpty ? "" : ": " + defects.map(\.title).joined(separator: "; "))
+    }
+
     // The declared difference that explains program `scenario` of `step`, if any.
     public static func explaining(_ scenario: Scenario, of step: Step) -> DeclaredDifference? {
         all.first { $0.steps.contains(step.rawValue) && $0.applies(scenario) }
@@ -139,10 +144,56 @@ extension Step {
     public func comparable(_ trace: [String]) -> [String] {
         defects.contains(where: { $0.symptom == .subscriberOrder }) ? Defect.sortedWithinEachTime(trace) : trace
     }
+
+    // A trace as it is judged against a program whose RxSwift trace is `rxSwift`: lifetimes
+    // count only where RxSwift frees everything; where RxSwift keeps a running subscription
+    // alive, which of its objects a step keeps is the step's own.
+    // Elsewhere what counts is whether the program leaves anything alive: which objects a
+    // leak holds can change from run to run.
+    public func judged(_ trace: [String], against rxSwift: [String]?) -> [String] {
+        let keepsAlive = rxSwift?.contains { TraceEntry($0).isStillAlive } ?? false
+        let events = trace.filter { !TraceEntry($0).isStillAlive }
+        let leaks = !keepsAlive && events.count < trace.count
+        return comparable(events) + (leaks ? [Trace.stillAlivePrefix + "something"] : [])
+    }
 }
 
 // Step by step, the first difference of two traces: where they part, for the ▶.
 public func firstDifference(_ expected: [String], _ actual: [String]) -> Int? {
     let common = zip(expected, actual).prefix { $0 == $1 }.count
     return common == expected.count && common == actual.count ? nil : common
+}
+
+extension Step {
+    // The fewest of the step's known defects that turn RxSwift's trace into the reference
+    // step's, as their symptoms say; empty when none does.
+    public func defectsExplaining(_ reference: [String], of program: Scenario, rxSwift: [String]) -> [Defect] {
+        let expected = program.expecting(rxSwift)
+        for subset in defects.subsets.sorted(by: { $0.count < $1.count }) where !subset.isEmpty {
+            if expected.shows(subset, in: reference) { return subset }
+        }
+        return []
+    }
+
+    // Whether `trace` is RxSwift's with some of `defects` kept and the others fixed, as a
+    // participant may keep or fix each of the reference step's defects.
+    public func keepsSomeOf(_ defects: [Defect], _ trace: [String], of program: Scenario, rxSwift: [String]) -> Bool {
+        let expected = program.expecting(rxSwift)
+        return defects.subsets.contains { !$0.isEmpty && expected.shows($0, in: trace) }
+    }
+}
+
+extension Array {
+    // Every subset, the empty one first.
+    var subsets: [[Element]] {
+        reduce([[]]) { subsets, element in subsets + subsets.map { $0 + [element] } }
+    }
+}
+
+extension RecordedTraces.Entry {
+    // The known defects a "~ " line names, among the step's.
+    public func defects(of step: Step) -> [Defect] {
+        guard let why, why.hasPrefix(DeclaredDifference.knownDefects) else { return [] }
+        return step.defects.filter { why.contains($0.title) }
+    }
 }

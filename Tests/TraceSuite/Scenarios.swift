@@ -124,7 +124,7 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
     case flatMapInnerErrorEndsAll =
         "flatMap: an inner's error goes on, then the source and every inner are disposed"
     case flatMapSourceCompletesLast =
-        "flatMap: a source that completes after every inner: completed goes on, then the source is disposed"
+        "flatMap: a source that completes after every inner is disposed first, then completed goes on"
     case concatMapSourceCompletesLast =
         "concatMap: a source that completes after every inner: completed goes on, then the source is disposed"
     case flatMapLatestSourceCompletesLast =
@@ -922,14 +922,15 @@ extension Scenario {
                 "t3 receive 20", "t4 inner 1: send error(source)", "t4 receive error(source)", "t4 dispose",
                 "t4 inner 1: dispose", "t4 inner 2: dispose",
             ]),
-        // The source completes when no inner is left. MergeSink and MergeLimitedSink then
-        // forward completed and dispose the whole, the source's subscription last; only with
-        // inners still running do they dispose the source at once. SwitchSink always disposes
-        // the source first, then completes when no inner is left.
+        // The source completes when no inner is left. RxSwift 6.10.2's MergeSink disposes the
+        // source's subscription, then completes (its main branch completes first);
+        // MergeLimitedSink forwards completed and disposes the whole, the source last, and
+        // disposes the source at once only with inners still running; SwitchSink always
+        // disposes the source first, then completes when no inner is left.
         Scenario(
             .flatMapSourceCompletesLast, source: sourceCompletingLast,
             operators: [.flatten(.flatMap, inners: [1: innerDoneEarly])],
-            expected: innerDoneThenSourceCompletes + ["t4 receive completed", "t4 dispose"]),
+            expected: innerDoneThenSourceCompletes + ["t4 dispose", "t4 receive completed"]),
         Scenario(
             .concatMapSourceCompletesLast, source: sourceCompletingLast,
             operators: [.flatten(.concatMap, inners: [1: innerDoneEarly])],

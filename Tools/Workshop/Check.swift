@@ -35,6 +35,8 @@ struct CheckResult {
     var generatedCatch = false
     var scenariosFail = false
     var shapeFails = false
+    // How many lines the smallest failing generated program takes, printed as Swift.
+    var generatedLines: Int? = nil
     // Where runs the watchdog stopped stood ("Workshop/RxDemo04/Map.swift:14 in …").
     var stuck: [String] = []
 }
@@ -339,7 +341,10 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         status: done ? .done : .notDone, summary: summary,
         tracesAndShapePass: failing.isEmpty && !generatedFails && shapeOK,
         brokenInterleavings: brokenInterleavings, generatedCatch: generatedFails, scenariosFail: !failing.isEmpty,
-        shapeFails: !shapeOK, stuck: stuck)
+        shapeFails: !shapeOK,
+        generatedLines: generated?.first.flatMap { first in
+            step.generatedPrograms.first { $0.number == first.number }?.scenario.swiftCode(for: step).count
+        }, stuck: stuck)
 }
 
 extension Command {

@@ -24,6 +24,7 @@ func doctor() throws -> Int32 {
         need("Steps/\(name)/main.swift", "copy the step before and change it (MAINTAINING.md, 'Adding a step')")
         need("Tests/\(name)Tests", "a test folder: for step 07 on, a link to ../RxSwiftAdapter/RxSwiftAdapter.swift")
         need("Tests/Golden/\(name).txt", "make golden (writes every step's)")
+        need(RecordedTraces.path(of: step, in: "."), "record RxSwift's traces, then make generated (MAINTAINING.md)")
         for edition in tutorialCatalogs {
             need("\(edition.catalog)/Tutorials/Step\(step.number).tutorial", "make docs")
         }
@@ -50,7 +51,7 @@ func doctor() throws -> Int32 {
     }
     if problems.isEmpty {
         print(
-            "The course's \(Step.allCases.count) steps each have their folder, tests, golden output, page, diff and tutorials."
+            "The course's \(Step.allCases.count) steps each have their folder, tests, golden output, recorded traces, page, diff and tutorials."
         )
         return 0
     }

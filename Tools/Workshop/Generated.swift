@@ -40,10 +40,11 @@ func writeGeneratedTraces(_ steps: [Step], rxSwiftFolder: String?) throws -> Int
                     status: 2)
             }
             var entry = RecordedTraces.Entry(number: program.number, fingerprint: program.fingerprint, rxSwift: theirs)
-            if step.comparable(mine) != step.comparable(theirs) {
+            if step.judged(mine, against: theirs) != step.judged(theirs, against: theirs) {
                 differing += 1
                 if !step.isSecondAct {
-                    entry.why = DeclaredDifference.knownDefects
+                    entry.why = DeclaredDifference.knownDefects(
+                        step.defectsExplaining(mine, of: program.scenario, rxSwift: theirs))
                 } else if let declared = DeclaredDifference.explaining(program.scenario, of: step) {
                     entry.why = declared.name
                 } else {

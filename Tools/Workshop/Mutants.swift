@@ -422,11 +422,12 @@ let mutants: [Mutant] = [
         file: "ReplaySubject.swift", changes: ["        ReplayAll()": "        ReplayOne()"]),
     Mutant(
         step: .rxDemo12,
-        mistake: "flatMap disposes a source that completes after every inner before it forwards completed",
+        mistake:
+            "flatMap forwards completed before it disposes a source that completes after every inner (RxSwift's main branch, not 6.10.2)",
         file: "Merge.swift",
         changes: [
-            "                self.stopped = true\n                if self.activeCount == 0 {\n                    self.forwardOn(.completed)\n                    self.dispose()\n                } else {\n                    self.sourceSubscription.dispose()\n                }":
-                "                self.stopped = true\n                self.sourceSubscription.dispose()\n                self.checkCompleted()"
+            "                self.stopped = true\n                self.sourceSubscription.dispose()\n                self.checkCompleted()":
+                "                self.stopped = true\n                if self.activeCount == 0 {\n                    self.forwardOn(.completed)\n                    self.dispose()\n                } else {\n                    self.sourceSubscription.dispose()\n                }"
         ]),
     Mutant(
         step: .rxDemo12, mistake: "flatMapLatest subscribes the new inner before it disposes the previous one",

@@ -175,6 +175,7 @@ func selftest(_ steps: [Step]) throws -> Int32 {
         let alone =
             result.generatedCatch
             ? "; the generated programs alone catch it"
+                + (result.generatedLines.map { " (the smallest program: \($0) lines)" } ?? "")
             : netMisses
                 ? "; ✘ a trace shows it, but the generated programs alone miss it"
                 : result.shapeFails ? "; shape only" : "; threads only"

@@ -3,6 +3,13 @@ import TraceSuite
 
 // `make test`: one line per step and one per known defect, from the records a test run
 // wrote, instead of one line per test case.
+
+extension GeneratedReport {
+    // How many of the step's programs its reference step prints otherwise than RxSwift.
+    func reference(_ step: Step) -> Int {
+        RecordedTraces.load(step, from: ".")?.entries.filter { $0.reference != nil }.count ?? 0
+    }
+}
 func summary(reportFolder: String) throws {
     for step in Step.allCases {
         let records = ReportFolder.readRecords(of: step, in: reportFolder)
@@ -26,6 +33,14 @@ func summary(reportFolder: String) throws {
         for defect in step.defects where shown[defect] != nil {
             print(
                 "          known defect: \(defect.title) (\(shown[defect]!) scenario\(shown[defect]! == 1 ? "" : "s"))")
+        }
+        if let generated = GeneratedReport.read(of: step, in: reportFolder) {
+            let differing = generated.reference(step)
+            print(
+                "          \(generated.of) generated programs: "
+                    + (generated.failing == 0
+                        ? "each prints its recorded trace (\(differing) where the reference differs from RxSwift 6.10.2, as recorded)"
+                        : "\(generated.failing) FAIL"))
         }
         if !threads.isEmpty {
             let clean = threads.values.filter { $0.hasPrefix("no anomaly") }.count

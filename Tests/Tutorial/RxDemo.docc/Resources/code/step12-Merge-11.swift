@@ -84,16 +84,12 @@ where Observer.Element == SourceSequence.Element {
                 self.dispose()
             }
         case .completed:
-            // With no inner left, complete first and then dispose the whole (the source
-            // last); otherwise let the source go now and complete when the last inner has.
+            // Let the source go, then complete if no inner is left, as RxSwift 6.10.2 does
+            // (its main branch completes first; step 15).
             self.lock.performLocked {
                 self.stopped = true
-                if self.activeCount == 0 {
-                    self.forwardOn(.completed)
-                    self.dispose()
-                } else {
-                    self.sourceSubscription.dispose()
-                }
+                self.sourceSubscription.dispose()
+                self.checkCompleted()
             }
         }
     }
@@ -187,16 +183,7 @@ where Observer.Element == SourceSequence.Element {
                 self.parent.dispose()
             case .completed:
                 self.parent.group.remove(for: self.disposeKey)
-                if let next = self.parent.queue.first {
-                    self.parent.queue.removeFirst()
-                    self.parent.subscribe(next, group: self.parent.group)
-                } else {
-                    self.parent.activeCount -= 1
-                    if self.parent.stopped && self.parent.activeCount == 0 {
-                        self.parent.forwardOn(.completed)
-                        self.parent.dispose()
-                    }
-                }
+                self.parent.dequeueNextAndSubscribe()
             }
         }
     }
@@ -227,6 +214,26 @@ where Observer.Element == SourceSequence.Element {
         let disposable = source.subscribe(self)
         self.sourceSubscription.setDisposable(disposable)
         return self.group
+    }
+
+    // The next queued inner goes on the current thread's trampoline, as in RxSwift 6.10.2:
+    // it is subscribed once the inner that completed has returned from its own subscribe
+    // (and been disposed), never on its stack, where one inner after another could overflow it.
+    func dequeueNextAndSubscribe() {
+        if let next = self.queue.first {
+            self.queue.removeFirst()
+            let disposable = CurrentThreadScheduler.instance.schedule(()) { _ in
+                self.lock.performLocked { self.subscribe(next, group: self.group) }
+                return Disposables.create()
+            }
+            _ = self.group.insert(disposable)
+        } else {
+            self.activeCount -= 1
+            if self.stopped && self.activeCount == 0 {
+                self.forwardOn(.completed)
+                self.dispose()
+            }
+        }
     }
 
     func subscribe(_ innerSource: SourceSequence, group: CompositeDisposable) {

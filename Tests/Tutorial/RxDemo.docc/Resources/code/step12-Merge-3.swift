@@ -84,16 +84,12 @@ where Observer.Element == SourceSequence.Element {
                 self.dispose()
             }
         case .completed:
-            // With no inner left, complete first and then dispose the whole (the source
-            // last); otherwise let the source go now and complete when the last inner has.
+            // Let the source go, then complete if no inner is left, as RxSwift 6.10.2 does
+            // (its main branch completes first; step 15).
             self.lock.performLocked {
                 self.stopped = true
-                if self.activeCount == 0 {
-                    self.forwardOn(.completed)
-                    self.dispose()
-                } else {
-                    self.sourceSubscription.dispose()
-                }
+                self.sourceSubscription.dispose()
+                self.checkCompleted()
             }
         }
     }
