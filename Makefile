@@ -20,8 +20,10 @@ WORKSHOP = @swift build -q --product Workshop && FROM="$(FROM)" MINE="$(MINE)" V
 	doctor selftest check-translation check-demos golden generated lint format diff diffs matrix traces marbles pages \
 	tutorial-sources docs check-docs diagrams tutorial tutorial-preview tutorial-screenshots bench bench-instructions
 
+# In the course's language: COURSE_LANG, else the locale (as the workshop tool decides).
 help:
-	@cat Tools/help.txt && echo && echo "Steps: $(STEPS)"
+	@case "$(or $(COURSE_LANG),$(or $(LC_ALL),$(or $(LC_MESSAGES),$(LANG))))" in zh*|ZH*) cat Tools/help.zh-Hans.txt; echo; echo "步骤：$(STEPS)";; \
+	  *) cat Tools/help.txt; echo; echo "Steps: $(STEPS)";; esac
 
 steps:
 	@echo $(STEPS)
@@ -44,7 +46,7 @@ scenarios:
 test-threads:
 	$(WORKSHOP) threads "$(STEP)"
 
-# The workshop loop: your Workshop/RxDemoNN, built as step NN in .build-workshopNN.
+# The workshop loop: your Workshop/RxDemoNN, built as step NN in .build-workshop (one folder for every step).
 start exercise check hint reset restore compare watch:
 	$(WORKSHOP) $@ "$(STEP)"
 

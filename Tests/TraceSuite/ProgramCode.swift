@@ -116,7 +116,9 @@ private struct ProgramWriter {
     }
 
     // A cold source playing `script`: its events at once and on the clock, its dispose closure.
-    mutating func create(_ script: SourceScript, trait: TraitKind? = nil, label: String? = nil) -> [String] {
+    mutating func create(_ script: SourceScript, trait: TraitKind? = nil, label: String? = nil, inline: Bool = true)
+        -> [String]
+    {
         let observer = trait.map { $0.rawValue.lowercased() } ?? "observer"
         let type = trait.map { $0 == .completable ? "Completable" : "\($0.rawValue)<Int>" } ?? "Observable<Int>"
         let opening =
@@ -146,7 +148,12 @@ private struct ProgramWriter {
                         ? "\(make) { \(closure.joined(separator: "; ")) }" : rxSwift ? "\(make)()" : "\(make) {}"))
         }
         lines.append("}")
-        return lines
+        // A short one on one line: the smallest failing program stays a few lines long.
+        let joined =
+            lines[0] + " "
+            + lines.dropFirst().dropLast().map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: "; ") + " }"
+        return inline && lines.count <= 5 && joined.count <= 110 ? [joined] : lines
     }
 
     mutating func source(named name: String) -> [String] {
@@ -155,7 +162,7 @@ private struct ProgramWriter {
             return assign(name, create(scenario.source))
         case .plainSubscribedOnScheduler:
             // A type of the program's own, not an Observable, subscribed on the scheduler.
-            let body = create(scenario.source)
+            let body = create(scenario.source, inline: false)
             return [
                 "struct Plain: ObservableType {",
                 "    typealias Element = Int",
@@ -232,6 +239,26 @@ private struct ProgramWriter {
         case .flatten(let kind, let inners):
             let trait = traitKind(before: index)
             let type = trait.map { "\($0.rawValue)<Int>" } ?? (signal ? "Signal<Int>" : "Observable<Int>")
+            // Cold inners in a dictionary, each subscribed when its element comes; a signal
+            // starts when it is made, so the side step's are made by a function when asked.
+            if !signal && inners.isEmpty {
+                body.append("let inners\(index + 1): [Int: \(type)] = [:]")
+                return "\(chain).\(kind) { inners\(index + 1)[$0] ?? \(trait == nil ? ".empty()" : ".never()") }"
+            }
+            if !signal {
+                body.append("let inners\(index + 1): [Int: \(type)] = [")
+                for (element, script) in inners.sorted(by: { $0.key < $1.key }) {
+                    let made = create(script, trait: trait, label: "inner \(element)")
+                    body.append("    \(element): " + made[0])
+                    body += made.dropFirst().dropLast().map { "    " + $0 } + ["    " + made.last! + ","]
+                    if made.count == 1 {
+                        body[body.count - 2] += ","
+                        body.removeLast()
+                    }
+                }
+                body.append("]")
+                return "\(chain).\(kind) { inners\(index + 1)[$0] ?? \(trait == nil ? ".empty()" : ".never()") }"
+            }
             body.append("@MainActor func inner\(index + 1)(_ element: Int) -> \(type) {")
             body.append("    switch element {")
             for (element, script) in inners.sorted(by: { $0.key < $1.key }) {
@@ -271,15 +298,17 @@ private struct ProgramWriter {
             func on(_ value: Int?) -> String? {
                 var actions: [String] = []
                 if let (at, other) = script.disposesOther, value == at {
-                    actions.append("\(labels[other] ?? "subscription")?.dispose()")
+                    actions.append(disposing(labels[other] ?? "subscription", optional: true))
                 }
                 if let (at, sent) = script.sends, value == at {
-                    actions.append("\(log("send \(sent)", by: label)); subject.onNext(\(sent))")
+                    actions.append(
+                        "\(log("send \(sent)", by: label)); \(signal ? "sink(.success(\(sent)))" : "subject.onNext(\(sent))")"
+                    )
                 }
                 if let at = script.asksValueOnReceiving, value == at {
                     actions.append("\(log("value \\((try? subject.value()) ?? -1)", by: label))")
                 }
-                if let at = script.disposeOnReceiving, value == at { actions.append("\(name)?.dispose()") }
+                if let at = script.disposeOnReceiving, value == at { actions.append(disposing(name, optional: true)) }
                 return actions.isEmpty ? nil : actions.joined(separator: "; ")
             }
             let reactions = Set(
@@ -299,30 +328,41 @@ private struct ProgramWriter {
                 [log("receive completed", by: label)] + completing.map { "subscribe\(labels[$0]!.uppercased())()" }
             let handlers = handlersCode(
                 script.style, onNext: onNext, onCompleted: onCompleted.joined(separator: "; "), label: label)
-            let named = script.disposeOnReceiving != nil || needsName.contains(index)
-            let subscribe = "\(chain).\(handlers)" + (script.inBag ? ".disposed(by: bag!)" : "")
-            let statement =
-                step == .rxDemo01
-                ? subscribe
-                : script.inBag ? subscribe : named ? "\(name) = \(subscribe)" : "let \(name) = \(subscribe)"
-            if named { lines.insert("var \(name): Disposable?", at: 0) }
+            // The side step ends a subscription by letting go of its Disposable: a variable.
+            let named =
+                script.disposeOnReceiving != nil || needsName.contains(index)
+                || (signal && !script.disposeTimes.isEmpty)
+            let subscribe = "\(chain).\(handlers)"
+            // Where its disposable goes: a variable when something disposes it (one of its
+            // own, "…Later", for a subscriber that comes later), else nowhere, or the bag.
+            let later = script.subscribesOnCompletedOf != nil || script.subscribeTime > 0
+            let holds = step.capabilities.contains(.dispose) && (named || !script.disposeTimes.isEmpty)
+            let variable = named || !later ? name : "\(name)Later"
+            let bagged =
+                script.inBag
+                ? (holds ? "; \(variable)\(named || later ? "!" : "").disposed(by: bag!)" : ".disposed(by: bag!)") : ""
+            let statement: String =
+                if step == .rxDemo01 {
+                    subscribe
+                } else if holds {
+                    (named || later ? "" : "let ") + "\(variable) = \(subscribe)" + bagged
+                } else if script.inBag {
+                    subscribe + bagged
+                } else {
+                    (later ? "_ = " : "let \(name) = ") + subscribe
+                }
+            if holds && (named || later) { lines.insert("var \(variable): Disposable?", at: 0) }
             let disposes = script.disposeTimes.map {
-                "at(\($0)) { \(name)\(named ? "?" : "").dispose() }"
+                "at(\($0)) { \(disposing(variable, optional: named || later)) }"
             }
-            // One that subscribes later keeps its disposable in a variable of its own, when
-            // the step has disposables at all.
-            let later =
-                step.capabilities.contains(.dispose)
-                ? statement.replacingOccurrences(of: "let \(name) = ", with: "\(name)Later = ") : statement
-            if later != statement { lines.insert("var \(name)Later: Disposable?", at: 0) }
             if script.subscribesOnCompletedOf != nil {
                 lines.append("@MainActor func subscribe\(label!.uppercased())() {")
-                lines.append("    " + later)
+                lines.append("    " + statement)
                 lines.append("}")
             } else if script.subscribeTime > 0 {
                 lines.append("at(\(script.subscribeTime)) {")
-                lines.append("    " + later)
-                lines += disposes.map { "    " + $0.replacingOccurrences(of: "\(name).", with: "\(name)Later?.") }
+                lines.append("    " + statement)
+                lines += disposes.map { "    " + $0 }
                 lines.append("}")
             } else {
                 lines.append(statement)
@@ -330,6 +370,11 @@ private struct ProgramWriter {
             }
         }
         return lines
+    }
+
+    // What ends a subscription: `dispose()`, or in the side step letting go of the Disposable.
+    func disposing(_ variable: String, optional: Bool) -> String {
+        signal ? "\(variable) = nil" : "\(variable)\(optional ? "?" : "").dispose()"
     }
 
     // How one subscriber subscribes, with handlers that log what they get.

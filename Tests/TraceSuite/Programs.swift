@@ -118,7 +118,8 @@ struct ProgramGenerator {
         if case .behaviorSubject(let first) = kind { values.insert(first) }
         var operators: [Operator] = []
         var chainTrait = traitKind
-        let operatorCount = numbers.int(0...min(3, (budget + 1) / 2))
+        // Most programs hold one operator, so that the smallest one that fails is short.
+        let operatorCount = budget < 2 ? numbers.int(0...1) : 1 + numbers.int(0...min(2, budget / 4))
         for _ in 0..<operatorCount {
             guard let op = nextOperator(after: operators, trait: chainTrait, values: &values, budget: budget),
                 // One operator of each family with sources of its own: their labels ("source 2",
@@ -135,7 +136,10 @@ struct ProgramGenerator {
         for index in 0..<subscriberCount {
             var subscriber = SubscriberScript()
             subscriber.style = subscribeStyle(trait: chainTrait, unhandled: &unhandled)
-            if index > 0 || numbers.chance(15) { subscriber.subscribeTime = numbers.int(0...3) }
+            // Subscribers of a hot source are mostly there before it sends.
+            if (index > 0 && !(isSubject && numbers.chance(60))) || numbers.chance(15) {
+                subscriber.subscribeTime = numbers.int(0...3)
+            }
             if has(.dispose) {
                 // Scheduled when it subscribes, so never before then.
                 let start = subscriber.subscribeTime
@@ -144,7 +148,7 @@ struct ProgramGenerator {
                 if numbers.chance(20), let value = numbers.pickValue(values) {
                     subscriber.disposeOnReceiving = value
                 }
-                if subscriberCount > 1, numbers.chance(12), let value = numbers.pickValue(values) {
+                if subscriberCount > 1, numbers.chance(25), let value = numbers.pickValue(values) {
                     let other = numbers.int(0...(subscriberCount - 2))
                     subscriber.disposesOther = (value, other < index ? other : other + 1)
                 }

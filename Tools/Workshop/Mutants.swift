@@ -337,8 +337,7 @@ let mutants: [Mutant] = [
         changes: [
             "        let key = self.observers.insert(observer.on)\n        return (SubscriptionDisposable(owner: self, key: key), self.element)":
                 "        if let element = self.element {\n            observer.on(.next(element))\n        }\n        let key = self.observers.insert(observer.on)\n        return (SubscriptionDisposable(owner: self, key: key), nil)"
-        ],
-        onlyTheExplorer: .shareReplayHandlerTakesLock),
+        ]),
     Mutant(
         step: .rxDemo11,
         mistake: "share() decides to disconnect and ends the connection under two holds of the lock",
@@ -442,8 +441,8 @@ let mutants: [Mutant] = [
     Mutant(
         step: .rxDemo12, mistake: "concatMap takes the newest queued inner first", file: "Merge.swift",
         changes: [
-            "if let next = self.parent.queue.first {\n                    self.parent.queue.removeFirst()":
-                "if let next = self.parent.queue.last {\n                    self.parent.queue.removeLast()"
+            "if let next = self.queue.first {\n            self.queue.removeFirst()":
+                "if let next = self.queue.last {\n            self.queue.removeLast()"
         ]),
     Mutant(
         step: .rxDemo12, mistake: "catch disposes the failed source before it subscribes the fallback",
