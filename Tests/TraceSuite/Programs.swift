@@ -119,7 +119,8 @@ struct ProgramGenerator {
         var operators: [Operator] = []
         var chainTrait = traitKind
         // Most programs hold one operator, so that the smallest one that fails is short.
-        let operatorCount = budget < 2 ? numbers.int(0...1) : 1 + numbers.int(0...min(2, budget / 4))
+        let operatorCount =
+            budget < 2 || numbers.chance(25) ? numbers.int(0...1) : 1 + numbers.int(0...min(2, budget / 4))
         for _ in 0..<operatorCount {
             guard let op = nextOperator(after: operators, trait: chainTrait, values: &values, budget: budget),
                 // One operator of each family with sources of its own: their labels ("source 2",
@@ -194,7 +195,8 @@ struct ProgramGenerator {
         let sourceEnds: Bool =
             switch kind {
             case .just, .empty, .error: true
-            case .create, .deferred: source.hasTerminalEvent
+            // By its own script: a terminal event from the dispose closure comes only on dispose.
+            case .create, .deferred: source.actions.contains { if case .next = $0.signal { false } else { true } }
             default: false
             }
         let chainEnds = sourceEnds && !operators.contains { $0.hasInnerSources || $0.isSharing }

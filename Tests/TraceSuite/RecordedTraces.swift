@@ -125,6 +125,8 @@ extension DeclaredDifference {
     ]
 
     public static let knownDefects = "the reference step's known defects"
+    // A program the reference step prints differently from run to run: it judges nobody.
+    public static let unstable = "the reference step prints it differently from run to run"
 
     // "the reference step's known defects: a; b", with the titles of those that explain it.
     public static func knownDefects(_ defects: [Defect]) -> String {
