@@ -32,6 +32,7 @@ private struct ProgramWriter {
         var body: [String] = []
         let sourceName = "source"
         body += source(named: sourceName)
+        if scenario.isApp { return wrap(body) }
         var chain = sourceName
         for (index, op) in scenario.operators.enumerated() {
             chain = apply(op, to: chain, index: index, into: &body)
@@ -41,6 +42,11 @@ private struct ProgramWriter {
             body.insert("var bag: DisposeBag? = DisposeBag()", at: 0)
             if let time = scenario.bagFreedAt { body.append("at(\(time)) { bag = nil }") }
         }
+        return wrap(body)
+    }
+
+    // The program's body with what it needs around it: its errors, its clock, its log.
+    func wrap(_ body: [String]) -> [String] {
         var head: [String] = []
         if !errors.isEmpty {
             head.append("enum Failure: Error { case \(errors.sorted().joined(separator: ", ")) }")
@@ -158,8 +164,10 @@ private struct ProgramWriter {
 
     mutating func source(named name: String) -> [String] {
         switch scenario.kind {
-        case .create, .app:
+        case .create:
             return assign(name, create(scenario.source))
+        case .app(let actions):
+            return searchScreen(actions)
         case .plainSubscribedOnScheduler:
             // A type of the program's own, not an Observable, subscribed on the scheduler.
             let body = create(scenario.source, inline: false)
@@ -206,6 +214,41 @@ private struct ProgramWriter {
             }
             return lines
         }
+    }
+
+    // Step 14's search screen: the view model on a query and refresh taps, its three outputs
+    // driven as the screen's labels would be, the network agent's events logged.
+    mutating func searchScreen(_ actions: [AppAction]) -> [String] {
+        var lines = [
+            "let agent = NetworkAgent()",
+            "agent.onEvent = { log($0) }",
+            "let query = PublishSubject<String>(), refresh = PublishSubject<Void>()",
+            "var viewModel: SearchViewModel? = SearchViewModel(agent: agent)",
+            "let output = viewModel!.transform(input: SearchViewModel.Input(query: query.asDriver(onErrorJustReturn: \"\"), refresh: refresh.asSignal(onErrorJustReturn: ())))",
+            "var screen: DisposeBag? = DisposeBag()",
+            "output.results.drive(onNext: { log(\"results [\\($0.joined(separator: \", \"))]\") }).disposed(by: screen!)",
+            "output.isLoading.drive(onNext: { log(\"loading \\($0)\") }).disposed(by: screen!)",
+            "output.errorMessage.drive(onNext: { log(\"error \\($0 ?? \"none\")\") }).disposed(by: screen!)",
+        ]
+        for action in actions {
+            switch action {
+            case .type(let text, let time):
+                lines.append("at(\(time)) { log(\"type \(text)\"); query.onNext(\"\(text)\") }")
+            case .refresh(let time): lines.append("at(\(time)) { log(\"tap refresh\"); refresh.onNext(()) }")
+            case .reply(let request, let titles, let time):
+                let list = titles.joined(separator: ", ")
+                lines.append(
+                    "at(\(time)) { log(\"request \(request) answers [\(list)]\"); agent.reply(to: \(request), with: [\"titles\": \(titles)]) }"
+                )
+            case .fail(let request, let time):
+                lines.append(
+                    "at(\(time)) { log(\"request \(request) fails\"); agent.fail(\(request), with: \(failure("server"))) }"
+                )
+            case .close(let time):
+                lines.append("at(\(time)) { log(\"close the screen\"); screen = nil; viewModel = nil }")
+            }
+        }
+        return lines
     }
 
     func assign(_ name: String, _ lines: [String]) -> [String] {

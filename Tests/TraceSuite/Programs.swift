@@ -98,6 +98,8 @@ struct ProgramGenerator {
     private func has(_ capability: Capability) -> Bool { capabilities.contains(capability) }
 
     mutating func program(budget: Int) -> Scenario? {
+        // Step 14: the search screen's view model, fed by a user and a server.
+        if has(.bindings) && numbers.chance(12) { return searchScreen(budget: budget) }
         let kind = sourceKind()
         let traitKind: TraitKind? = if case .trait(let trait) = kind { trait } else { nil }
         let isSubject =
@@ -211,6 +213,43 @@ struct ProgramGenerator {
         // harness cannot catch unhandled errors; a Driver's handlers run on the main thread.
         if scenario.mayDeadlock && (unhandled || scenario.needs.contains(.bindings)) { return nil }
         return scenario
+    }
+
+    // A user who types, clears and taps refresh; a server that answers or fails some of the
+    // requests made so far (an answer to a request already cancelled is ignored), and maybe
+    // a screen closed at the end.
+    private mutating func searchScreen(budget: Int) -> Scenario {
+        var actions: [AppAction] = []
+        var time = 1
+        var requests = 0
+        for _ in 0..<numbers.int(1...min(4, 1 + budget / 2)) {
+            switch numbers.int(0...5) {
+            case 0, 1, 2:
+                let text = numbers.pick(["s", "sw", "swift", ""])
+                actions.append(.type(text, at: time))
+                if !text.isEmpty { requests += 1 }
+            case 3:
+                actions.append(.refresh(at: time))
+                requests += 1
+            case 4 where requests > 0:
+                let titles = numbers.pick([["RxSwift"], ["RxSwift", "SwiftUI"], []])
+                actions.append(.reply(request: numbers.int(1...requests), titles: titles, at: time))
+            default:
+                if requests > 0 { actions.append(.fail(request: numbers.int(1...requests), at: time)) }
+            }
+            time += numbers.int(0...2)
+        }
+        for request in stride(from: 1, through: requests, by: 1) where numbers.chance(60) {
+            time += numbers.int(0...1)
+            actions.append(
+                numbers.chance(75)
+                    ? .reply(request: request, titles: numbers.pick([["RxSwift"], ["SwiftUI"]]), at: time)
+                    : .fail(request: request, at: time))
+        }
+        if numbers.chance(30) { actions.append(.close(at: time + 1)) }
+        return Scenario(
+            .generated, kind: .app(actions), source: SourceScript(hasDisposeClosure: false), subscribers: [],
+            expected: [])
     }
 
     private mutating func sourceKind() -> SourceKind {

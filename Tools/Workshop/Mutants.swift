@@ -460,11 +460,11 @@ let mutants: [Mutant] = [
         ]),
     Mutant(
         step: .rxDemo12,
-        mistake: "flatMap marks its source stopped and checks whether it has ended under two holds of the lock",
+        mistake: "flatMap reads how many inners run and marks its source stopped under two holds of the lock",
         file: "Merge.swift",
         changes: [
-            "                self.sourceSubscription.dispose()\n                self.checkCompleted()\n            }":
-                "                self.sourceSubscription.dispose()\n            }\n            self.lock.performLocked { self.checkCompleted() }"
+            "            self.lock.performLocked {\n                self.stopped = true\n                self.sourceSubscription.dispose()\n                self.checkCompleted()":
+                "            let running = self.lock.performLocked { self.activeCount }\n            self.lock.performLocked {\n                self.stopped = true\n                self.sourceSubscription.dispose()\n                if running == 0 {\n                    self.forwardOn(.completed)\n                    self.dispose()\n                }"
         ],
         onlyTheExplorer: .flatMapInnerRacingSourceCompleted),
     Mutant(
