@@ -122,10 +122,11 @@ diagrams:
 tutorial:
 	$(WORKSHOP) tutorial
 
-# Serves a site on 127.0.0.1 (its pages are blank when opened as files); PORT=8000, COURSE_LANG=zh-Hans.
-tutorial-preview: tutorial
-	@echo "The first tutorial: http://127.0.0.1:$(or $(PORT),8000)/tutorials/rxdemo/step01   (Ctrl-C stops)"
-	@cd .build/tutorial$(if $(filter zh%,$(COURSE_LANG)),-zh-Hans) && exec python3 -m http.server $(or $(PORT),8000) --bind 127.0.0.1
+# Builds the course language's site only and serves it on 127.0.0.1 (its pages are blank when
+# opened as files): PORT=8000, the next free one when taken; COURSE_LANG=zh-Hans for the Chinese.
+tutorial-preview:
+	$(WORKSHOP) tutorial current
+	@exec python3 Tools/Tutorial/serve.py "$(PORT)"
 
 # Every tutorial page in headless Chromium: fails on a blank page, saves three screenshots.
 tutorial-screenshots: tutorial

@@ -11,8 +11,12 @@ let tutorialCatalogs = [
     ),
 ]
 
-func buildTutorial() throws -> Int32 {
-    for edition in tutorialCatalogs {
+// `edition`: "current" builds only the course language's site (what `make tutorial-preview`
+// serves), so that two previews in two languages never rebuild each other's; empty builds both.
+func buildTutorial(_ edition: String = "") throws -> Int32 {
+    let chinese = CourseLanguage.current == .simplifiedChinese
+    let wanted = tutorialCatalogs.filter { edition != "current" || $0.site.hasSuffix("zh-Hans") == chinese }
+    for edition in wanted {
         try? files.removeItem(atPath: edition.site)
         let started = Date()
         let arguments = [
@@ -25,13 +29,19 @@ func buildTutorial() throws -> Int32 {
         let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
         print("built \(edition.site) in \(seconds) s")
     }
-    print(
-        "'make tutorial-preview' serves the English site, 'make tutorial-preview COURSE_LANG=zh-Hans' the Chinese one")
+    if wanted.count > 1 {
+        print(
+            tr(
+                "'make tutorial-preview' serves the English site, 'make tutorial-preview COURSE_LANG=zh-Hans' the Chinese one",
+                "make tutorial-preview 提供英文版网站，make tutorial-preview COURSE_LANG=zh-Hans 提供中文版"))
+    }
     return 0
 }
 
 extension Command {
     static let tutorial = Command(
-        name: "tutorial", takes: "", help: "build both DocC tutorials into .build/tutorial and .build/tutorial-zh-Hans"
-    ) { _ in try Workshop.buildTutorial() }
+        name: "tutorial", takes: "[current]",
+        help:
+            "build both DocC tutorials into .build/tutorial and .build/tutorial-zh-Hans (current: the course language's)"
+    ) { try Workshop.buildTutorial($0.arguments.first ?? "") }
 }

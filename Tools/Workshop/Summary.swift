@@ -26,7 +26,7 @@ func summary(reportFolder: String) throws {
             if case .showsDefects(let defects) = result { defects.forEach { shown[$0, default: 0] += 1 } }
         }
         let known = results.count - passing - failing
-        var line = "\(step)  \(results.count) scenarios: \(passing) pass"
+        var line = "\(step)  \(results.count) scenario\(results.count == 1 ? "" : "s"): \(passing) pass"
         if known > 0 { line += ", \(known) show the step's known defects, as expected" }
         if failing > 0 { line += ", \(failing) FAIL" }
         if !records.isEmpty { print(line) } else { print(step) }
