@@ -16,7 +16,7 @@ WORKSHOP = @swift build -q --product Workshop && FROM="$(FROM)" MINE="$(MINE)" V
 	MAPS="$(MAPS)" RXDEMO_SCENARIO="$(SCENARIO)" RXDEMO_THREAD_ROUNDS="$(ROUNDS)" RXDEMO_DOCS="$(DOCS)" \
 	COURSE_LANG="$(COURSE_LANG)" RXSWIFT="$(RXSWIFT)" exec .build/debug/Workshop
 
-.PHONY: help steps run test scenarios test-threads start exercise check hint reset restore compare watch progress \
+.PHONY: help ready steps run test scenarios test-threads start exercise check hint reset restore compare watch progress \
 	doctor selftest check-translation check-demos golden generated lint format diff diffs matrix traces marbles pages \
 	tutorial-sources docs check-docs diagrams tutorial tutorial-preview tutorial-screenshots bench bench-instructions
 
@@ -52,6 +52,10 @@ start exercise check hint reset restore compare watch:
 
 progress:
 	$(WORKSHOP) progress
+
+# Before the class: the tools, Swift 6 with Swift Testing, and the checks' build warmed.
+ready:
+	$(WORKSHOP) ready
 
 # What CI runs besides the tests: the course checks itself.
 doctor:

@@ -7,7 +7,7 @@ import TraceSuite
 // command. Each command lives in a file of its own; this is the one list of them.
 let commands: [Command] = [
     // A participant's loop.
-    .start, .exercise, .check, .hint, .reset, .restore, .progress, .compare, .watch, .run,
+    .ready, .start, .exercise, .check, .hint, .reset, .restore, .progress, .compare, .watch, .run,
     // The suite.
     .test, .scenarios, .threads, .summary,
     // What CI runs: the course checks itself.
