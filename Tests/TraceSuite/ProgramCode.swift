@@ -60,9 +60,7 @@ private struct ProgramWriter {
             head += [
                 "nonisolated(unsafe) let scheduler = HistoricalScheduler()",
                 "nonisolated var now: Int { Int(scheduler.now.timeIntervalSince1970) }",
-                "func at(_ time: Int, _ run: @escaping () -> Void) {",
-                "    _ = scheduler.scheduleRelative((), dueTime: .seconds(time - now)) { _ in run(); return Disposables.create() }",
-                "}",
+                "func at(_ time: Int, _ run: @escaping () -> Void) { _ = scheduler.scheduleRelative((), dueTime: .seconds(time - now)) { _ in run(); return Disposables.create() } }",
             ]
         } else if scenario.hasClock {
             head += [
@@ -159,7 +157,7 @@ private struct ProgramWriter {
             lines[0] + " "
             + lines.dropFirst().dropLast().map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: "; ") + " }"
-        return inline && lines.count <= 5 && joined.count <= 110 ? [joined] : lines
+        return inline && lines.count <= 6 && joined.count <= 150 ? [joined] : lines
     }
 
     mutating func source(named name: String) -> [String] {
@@ -220,8 +218,7 @@ private struct ProgramWriter {
     // driven as the screen's labels would be, the network agent's events logged.
     mutating func searchScreen(_ actions: [AppAction]) -> [String] {
         var lines = [
-            "let agent = NetworkAgent()",
-            "agent.onEvent = { log($0) }",
+            "let agent = NetworkAgent(); agent.onEvent = { log($0) }",
             "let query = PublishSubject<String>(), refresh = PublishSubject<Void>()",
             "var viewModel: SearchViewModel? = SearchViewModel(agent: agent)",
             "let output = viewModel!.transform(input: SearchViewModel.Input(query: query.asDriver(onErrorJustReturn: \"\"), refresh: refresh.asSignal(onErrorJustReturn: ())))",

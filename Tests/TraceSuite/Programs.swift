@@ -29,16 +29,25 @@ extension Step {
         var seen: Set<String> = []
         var drawn: [(scenario: Scenario, size: Int, key: String)] = []
         var attempts = 0
-        while drawn.count < generatedProgramCount && attempts < generatedProgramCount * 20 {
+        var drawnBase = 0
+        while drawnBase < generatedProgramCount && attempts < generatedProgramCount * 20 {
             attempts += 1
             // Sizes climb from a source and one subscriber to several operators and subscribers.
-            let budget = 1 + (drawn.count * 9) / generatedProgramCount
+            let budget = 1 + (drawnBase * 9) / generatedProgramCount
             guard let scenario = generator.program(budget: budget),
                 scenario.needs.isSubset(of: capabilities)
             else { continue }
-            let key = scenario.canonicalDescription
-            guard seen.insert(key).inserted else { continue }
-            drawn.append((scenario, scenario.programSize, key))
+            // Each program comes with a simpler sibling (one subscriber, nothing asked of a
+            // subject, no bag): where both fail, the check shows the sibling, the shorter one.
+            guard seen.insert(scenario.canonicalDescription).inserted else { continue }
+            drawnBase += 1
+            for candidate in [scenario, scenario.simplified] {
+                let key = candidate.canonicalDescription
+                guard candidate.needs.isSubset(of: capabilities), candidate.programSize <= scenario.programSize,
+                    key == scenario.canonicalDescription || seen.insert(key).inserted
+                else { continue }
+                drawn.append((candidate, candidate.programSize, key))
+            }
         }
         let ordered = drawn.enumerated().sorted { ($0.element.size, $0.offset) < ($1.element.size, $1.offset) }
         return ordered.enumerated().map { number, entry in
@@ -500,6 +509,41 @@ extension GeneratedProgram {
             if !path.contains("→") && !kept.contains(root) { kept.append(root) }
         }
         return kept
+    }
+}
+
+extension Scenario {
+    // The same program with its first subscriber alone, subscribed at once, and without what
+    // only adds lines: the subject's probes, the bag, the counting of generator runs.
+    var simplified: Scenario {
+        guard !isApp, var first = subscribers.first else { return self }
+        first.disposesOther = nil
+        first.sends = nil
+        first.asksValueOnReceiving = nil
+        first.subscribesOnCompletedOf = nil
+        first.inBag = false
+        if first.subscribeTime > 0 {
+            first.disposeTimes = first.disposeTimes.map { $0 - first.subscribeTime }
+            first.subscribeTime = 0
+        }
+        let plain = { (script: SourceScript) in
+            SourceScript(
+                hasDisposeClosure: script.hasDisposeClosure, sendsWhenDisposed: script.sendsWhenDisposed,
+                disposeClosureCapturesObserver: script.disposeClosureCapturesObserver, actions: script.actions)
+        }
+        let operators = self.operators.map { op -> Operator in
+            switch op {
+            case .flatten(let kind, let inners): .flatten(kind, inners: inners.mapValues(plain))
+            case .merge(let others): .merge(with: others.map(plain))
+            case .amb(let others, let form): .amb(with: others.map(plain), form: form)
+            case .catchWith(let fallback): .catchWith(fallback: plain(fallback))
+            default: op
+            }
+        }
+        return Scenario(
+            .generated, kind: kind, source: plain(source), operators: operators, subscribers: [first],
+            lifetimes: lifetimes, bagFreedAt: nil, probes: [], tracesUnhandledErrors: tracesUnhandledErrors,
+            expected: [])
     }
 }
 
