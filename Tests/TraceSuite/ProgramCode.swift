@@ -131,8 +131,28 @@ private struct ProgramWriter {
             : step.rawValue <= 4 && !rxSwift ? "Observable<Int> { observer in" : "\(type).create { \(observer) in"
         var lines = [opening]
         if script.tracesRuns { lines.append("    " + log("subscribe", by: label)) }
-        for action in script.actions {
-            let sent = send(action.signal, into: observer, trait: trait, label: label)
+        // Elements sent one after another at one time go in one loop.
+        var index = 0
+        let actions = script.actions
+        while index < actions.count {
+            let action = actions[index]
+            var run = [action]
+            while trait == nil, case .next = action.signal, index + run.count < actions.count,
+                actions[index + run.count].time == action.time, case .next = actions[index + run.count].signal
+            {
+                run.append(actions[index + run.count])
+            }
+            index += run.count
+            let sent: String
+            if run.count > 1 {
+                let values = run.compactMap { if case .next(let value) = $0.signal { value } else { nil } }
+                let one = send(.next(98_765), into: observer, trait: trait, label: label)
+                    .replacingOccurrences(of: "send 98765", with: "send \\(value)")
+                    .replacingOccurrences(of: "98765", with: "value")
+                sent = "for value in \(values) { \(one) }"
+            } else {
+                sent = send(action.signal, into: observer, trait: trait, label: label)
+            }
             lines.append("    " + (action.time == 0 ? sent : "at(now + \(action.time)) { \(sent) }"))
         }
         if signal {
@@ -157,7 +177,7 @@ private struct ProgramWriter {
             lines[0] + " "
             + lines.dropFirst().dropLast().map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: "; ") + " }"
-        return inline && lines.count <= 6 && joined.count <= 150 ? [joined] : lines
+        return inline && lines.count <= 6 && joined.count <= 160 ? [joined] : lines
     }
 
     mutating func source(named name: String) -> [String] {
