@@ -177,7 +177,7 @@ private struct ProgramWriter {
             lines[0] + " "
             + lines.dropFirst().dropLast().map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: "; ") + " }"
-        return inline && lines.count <= 6 && joined.count <= 160 ? [joined] : lines
+        return inline && lines.count <= 6 && joined.count <= 180 ? [joined] : lines
     }
 
     mutating func source(named name: String) -> [String] {
@@ -215,10 +215,18 @@ private struct ProgramWriter {
                     ["let subject = PublishSubject<Int>()"]
                 }
             lines.append("let \(name) = subject" + (signal ? "" : ".asObservable()"))
+            // What is pushed at one time goes on one line.
+            var pushed: [(time: Int, text: String)] = []
             for action in scenario.source.actions {
-                lines.append(
-                    "at(\(action.time)) { \(send(action.signal, into: signal ? "sink" : "subject", trait: nil, label: nil)) }"
-                )
+                let text = send(action.signal, into: signal ? "sink" : "subject", trait: nil, label: nil)
+                if let last = pushed.last, last.time == action.time {
+                    pushed[pushed.count - 1].text += "; " + text
+                } else {
+                    pushed.append((action.time, text))
+                }
+            }
+            for (time, text) in pushed {
+                lines.append("at(\(time)) { \(text) }")
             }
             for probe in scenario.probes {
                 switch probe.question {

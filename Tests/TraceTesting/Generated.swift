@@ -69,19 +69,27 @@ public func verifyGenerated<Adapter: StepAdapter>(on adapter: Adapter.Type) asyn
         let closest = allowed.max { firstDifference($0, actual) ?? .max < firstDifference($1, actual) ?? .max }
         failing.append((program, run, closest ?? []))
     }
+    // The one to show: the shortest as Swift, of the smallest few that fail (a crash first: the
+    // programs after it did not run).
+    let shortest =
+        failing.first { $0.run?.finished == false }
+        ?? failing.prefix(20).min {
+            ($0.program.scenario.swiftCode(for: step).count, $0.program.number)
+                < ($1.program.scenario.swiftCode(for: step).count, $1.program.number)
+        }
     GeneratedReport(
         ran: runs.count, of: programs.count, failing: failing.count,
-        first: failing.first.map {
+        first: shortest.map {
             .init(
                 number: $0.program.number, expected: $0.expected, trace: $0.run?.trace ?? [],
                 finished: $0.run?.finished ?? false, message: $0.run?.message ?? "")
         }
     ).write(for: step)
-    if let first = failing.first {
+    if let first = shortest {
         let scenario = first.program.scenario.expecting(first.expected)
         let lines =
             [
-                "\(step): \(failing.count) of \(programs.count) generated programs print what neither RxSwift nor the reference step prints; the smallest, program \(first.program.number):"
+                "\(step): \(failing.count) of \(programs.count) generated programs print what neither RxSwift nor the reference step prints; the shortest, program \(first.program.number):"
             ] + scenario.swiftCode(for: step).map { "    " + $0 }
             + (first.run?.finished == false
                 ? [crashAdvice(trace: first.run?.trace ?? [], message: first.run?.message ?? "")]

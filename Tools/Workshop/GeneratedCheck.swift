@@ -32,8 +32,8 @@ func describeGenerated(_ report: GeneratedReport?, _ workspace: Workspace) -> [S
     let program = programs[first.number - 1].scenario.expecting(first.expected)
     var lines = [
         tr(
-            "Generated programs: \(report.failing) of \(report.of) print what neither RxSwift nor the reference step prints. The smallest, program \(first.number) (paste it into \(workspace.path)/main.swift to see it for yourself):",
-            "生成的程序：\(report.of) 个中有 \(report.failing) 个打印的既不是 RxSwift 的、也不是参考实现的结果。最小的是第 \(first.number) 个（把它贴进 \(workspace.path)/main.swift 就能亲眼看到）："
+            "Generated programs: \(report.failing) of \(report.of) print what neither RxSwift nor the reference step prints. The shortest, program \(first.number) (paste it into \(workspace.path)/main.swift to see it for yourself):",
+            "生成的程序：\(report.of) 个中有 \(report.failing) 个打印的既不是 RxSwift 的、也不是参考实现的结果。最短的是第 \(first.number) 个（把它贴进 \(workspace.path)/main.swift 就能亲眼看到）："
         ),
         "",
     ]
