@@ -57,8 +57,12 @@ public struct Parting: Sendable {
     // One sentence: "The traces part at entry 4: RxSwift prints «t1 dispose» (the source's
     // dispose closure), yours «t1 receive completed» (…). The program's operators: map, share()."
     public var sentence: String {
-        let theirs = expected.map { "«\($0)» (\(Parting.kind(of: $0)))" } ?? tr("nothing more", "没有更多")
-        let mine = actual.map { "«\($0)» (\(Parting.kind(of: $0)))" } ?? tr("nothing more", "没有更多")
+        let theirs =
+            expected.map { "«\($0)»" + tr(" (\(Parting.kind(of: $0)))", "（\(Parting.kind(of: $0))）") }
+            ?? tr("nothing more", "没有更多")
+        let mine =
+            actual.map { "«\($0)»" + tr(" (\(Parting.kind(of: $0)))", "（\(Parting.kind(of: $0))）") }
+            ?? tr("nothing more", "没有更多")
         let ops =
             operators.isEmpty
             ? tr(" The program has no operator: look at the source and subscribe.", "程序里没有操作符：看看源和 subscribe。")

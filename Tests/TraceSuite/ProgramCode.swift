@@ -473,7 +473,7 @@ private struct ProgramWriter {
             switch (form, traitKind(before: scenario.operators.count)) {
             case (.optionalObserver, let kind?):
                 return
-                    "\(kind == .driver ? "drive" : "emit(to:)")(AnyObserver<Int?> { event in \(log("receive \\(event)", by: label)) })"
+                    "\(kind == .driver ? "drive(" : "emit(to: ")AnyObserver<Int?> { event in \(log("receive \\(event)", by: label)) })"
             case (_, .driver?):
                 return "drive(onNext: { \(onNext) }, onCompleted: { \(onCompleted) }, onDisposed: { \(disposed) })"
             case (_, .signal?):

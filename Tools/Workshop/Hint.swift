@@ -15,7 +15,10 @@ func hint(_ workspace: Workspace, out: (String) -> Void = { print($0) }) throws 
     let shown = remembered.flatMap { $0.count == 2 && String($0[0]) == key ? Int($0[1]) : nil } ?? 0
     var sequence: [[String]] = []
     if let failing {
-        out(tr("Your last check failed first at «\(failing)».", "你上一次检查最先失败在 «\(failing)»。"))
+        let shown =
+            failing.hasPrefix(generatedName + " ")
+            ? tr(failing, "生成的第 \(failing.dropFirst(generatedName.count + 1)) 个程序") : failing
+        out(tr("Your last check failed first at «\(shown)».", "你上一次检查最先失败在 «\(shown)»。"))
         if failing.hasPrefix(generatedName), let parting = generatedHint(workspace) {
             sequence.append(parting)
         } else if let own = page.scenarioHints[failing] {
