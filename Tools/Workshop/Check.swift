@@ -167,7 +167,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
                 ? ""
                 : tr(
                     "; \(showing) more fail only as the reference step's known defects do (allowed)",
-                    "；另有 \(showing) 个只像参考实现的已知缺陷那样失败（允许）")))
+                    "；另有 \(showing) 个场景的失败与参考实现的已知缺陷相同（允许）")))
     for (index, (scenario, result)) in failing.enumerated() where index == 0 || verbose {
         say()
         say(
@@ -232,12 +232,12 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
     // The reference step's defects: allowed either way, but worth knowing about.
     if !step.defects.isEmpty && !scenarios.isEmpty {
         say()
-        let origin =
-            workspace.origin.map { tr("; your code started from \($0)", "；你的代码起点是\(spoken(origin: $0))") } ?? ""
+        // In Chinese the origin is a sentence of its own: its folder is in brackets already.
+        let origin = workspace.origin.map { tr("; your code started from \($0)", spoken(origin: $0)) }
         say(
             tr(
-                "Known defects of the reference \(step) (allowed either way\(origin)):",
-                "参考实现 \(step) 的已知缺陷（有没有都允许\(origin)）："))
+                "Known defects of the reference \(step) (allowed either way\(origin ?? "")):",
+                (origin.map { "你的代码起点是\($0)。" } ?? "") + "参考实现 \(step) 的已知缺陷（有没有都允许）："))
         for (defect, status) in defectStatuses(of: step, Array(zip(scenarios, results))) {
             switch status {
             // While other scenarios fail, passing scenarios may owe it to another mistake.

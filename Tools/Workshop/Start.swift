@@ -8,11 +8,14 @@ func start(_ workspace: Workspace, from choice: String?, out: (String) -> Void =
     try createStarter(workspace, from: starter)
     let why = starter.reason.map { tr(", because \($0)", "，因为 \($0)") } ?? ""
     let demo =
-        starter.folder == nil ? "" : tr(" and step \(workspace.number)'s demo", "和第 \(workspace.number) 步的 demo")
+        starter.folder == nil ? "" : tr(" and step \(workspace.number)'s demo", "，以及第 \(workspace.number) 步的演示")
+    let origin = spoken(origin: starter.origin)
+    // A space between Chinese and what begins in Latin letters.
+    let gap = origin.first.map { $0.isASCII } == true ? " " : ""
     out(
         tr(
             "Created \(workspace.path)/ from \(starter.origin)\(demo)\(why).",
-            "已创建 \(workspace.path)/，来自\(spoken(origin: starter.origin))\(demo)\(why)。"))
+            "已创建 \(workspace.path)/，来自\(gap)\(origin)\(demo)\(why)。"))
     if starter.folder != nil {
         out(
             tr(
@@ -46,7 +49,12 @@ func start(_ workspace: Workspace, from choice: String?, out: (String) -> Void =
             tr("Given, as the reference has them: ", "已给出（与参考实现相同）：")
                 + givenFiles(workspace.step).joined(separator: ", "))
     }
-    out(tr("Write: ", "要写的：") + changedFiles(workspace.step).joined(separator: ", "))
+    let toWrite = changedFiles(workspace.step).map { entry in
+        entry.hasSuffix(" (new)")
+            ? tr(entry, "\(entry.dropLast(6))（新文件）")
+            : entry.hasSuffix(" (changes)") ? tr(entry, "\(entry.dropLast(10))（有改动）") : entry
+    }
+    out(tr("Write: ", "要写的：") + toWrite.joined(separator: tr(", ", "、")))
     out(
         tr("Check: ", "检查：") + "make check STEP=\(workspace.number)    "
             + tr("(or make watch STEP=\(workspace.number))", "（或 make watch STEP=\(workspace.number)）"))

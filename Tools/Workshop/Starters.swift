@@ -46,7 +46,7 @@ func refuseExisting(_ workspace: Workspace) throws {
                 """,
                 """
                 \(workspace.path) 已经存在，不会被覆盖。可以接着做（make check STEP=\(workspace.number)），\
-                或者先把它移开，再用 make reset STEP=\(workspace.number) 重新开始。
+                或者用 make reset STEP=\(workspace.number) 把它移到一边，重新开始。
                 """))
     }
 }
