@@ -33,13 +33,15 @@ public struct Parting: Sendable {
                 tr("source \(label.dropFirst(7)) of merge or amb", "merge 或 amb 的第 \(label.dropFirst(7)) 个源")
             case let label?: tr("subscriber \(label)", "订阅者 \(label)")
             }
+        // Before a Chinese character, a name that ends in Latin letters takes a space: 订阅者 a 的.
+        let whoseZh = whose.last.map { $0.isASCII } == true ? whose + " " : whose
         if parsed.isStillAlive {
             return tr("an object that outlives the program", "程序结束后仍然存活的对象")
         }
         switch event {
-        case "dispose": return tr("\(whose)'s dispose closure", "\(whose)的释放闭包")
-        case "subscribe": return tr("a new run of \(whose)'s generator", "\(whose)的事件生成器又运行了一次")
-        case "onDisposed": return tr("onDisposed of \(whose)", "\(whose)的 onDisposed")
+        case "dispose": return tr("\(whose)'s dispose closure", "\(whoseZh)的释放闭包")
+        case "subscribe": return tr("a new run of \(whose)'s generator", "\(whoseZh)的事件生成器又运行了一次")
+        case "onDisposed": return tr("onDisposed of \(whose)", "\(whoseZh)的 onDisposed")
         case "receive completed": return tr("completed reaching \(whose)", "completed 到达\(whose)")
         case "connect", "disconnect", "deferred", "dispose subject": return "`\(event)`"
         default: break
@@ -48,7 +50,7 @@ public struct Parting: Sendable {
             return tr("an error reaching \(whose)", "错误到达\(whose)")
         }
         if event.hasPrefix("receive") { return tr("an element reaching \(whose)", "元素到达\(whose)") }
-        if event.hasPrefix("send") { return tr("\(whose) sending", "\(whose)发出事件") }
+        if event.hasPrefix("send") { return tr("\(whose) sending", "\(whoseZh)发出事件") }
         if event.hasPrefix("map") { return tr("a call of map's transform", "map 的变换被调用") }
         if event.hasPrefix("unhandled") { return tr("an error nobody handled", "没人处理的错误") }
         return "«\(event)»"

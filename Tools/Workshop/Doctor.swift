@@ -62,6 +62,6 @@ func doctor() throws -> Int32 {
 extension Command {
     static let doctor = Command(
         name: "doctor", takes: "",
-        help: "every step has what it needs (folder, tests, golden file, page, diff, tutorial)"
+        help: "every step has what it needs (folder, tests, golden file, recorded traces, page, diff, tutorial)"
     ) { _ in try Workshop.doctor() }
 }
