@@ -10,7 +10,10 @@ import Testing
 import TraceSuite
 import TraceTesting
 
-#if RXDEMO_SINCE_14
+#if RXDEMO_SINCE_15
+    @testable import RxDemo15
+    private let thisStep = Step.rxDemo15
+#elseif RXDEMO_SINCE_14
     @testable import RxDemo14
     private let thisStep = Step.rxDemo14
 #elseif RXDEMO_SINCE_13

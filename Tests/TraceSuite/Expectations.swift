@@ -175,7 +175,19 @@ extension Defect {
         sinkKeepsSubscriber(.rxDemo05, [.subscriberKeepsDisposable, .subscriberKeepsDisposableThroughMaps]),
         unheldSubscriptionEnds, subscribersInHashOrder, cycleKeepsSubscription, cycleLeaks, flatMapKeepsLatest,
         mapSharedBySubscribers,
+        replayUnderLock(.rxDemo11), replayUnderLock(.rxDemo12), replayUnderLock(.rxDemo13), replayUnderLock(.rxDemo14),
     ]
+
+    // RxSwift 6.10 replays to a newcomer under the subject's lock, before the newcomer is in the
+    // bag: its handler can call out only with the lock held (#2723), and an element it sends
+    // from there goes to the others only. Fixed on RxSwift's main branch (step 15).
+    static func replayUnderLock(_ step: Step) -> Defect {
+        Defect(
+            step: step, title: "an element sent during a replay never reaches the newcomer",
+            cause:
+                "\(step)'s ReplaySubject replays to a new subscriber under its lock and only then puts it in the bag, as RxSwift 6.10 does (#2723): what its handler sends during the replay reaches every subscriber but the newcomer",
+            symptom: .missingReceives, scenarios: [.sendDuringReplay])
+    }
 
     // Whether `trace` differs from the expected one exactly as these defects make it differ.
     static func show(_ defects: [Defect], in trace: [String], of scenario: Scenario) -> Bool {

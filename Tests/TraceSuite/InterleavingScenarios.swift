@@ -29,10 +29,16 @@ public enum InterleavingScenarioID: String, Sendable, CaseIterable {
         "a ReplaySubject gets a subscriber on one thread while another sends it a value, in every interleaving"
     case shareReplayHandlerTakesLock =
         "a late subscriber's handler of share(replay: 1) takes a lock that another thread holds while it subscribes, in every interleaving"
+    case replayHandlerTakesLock =
+        "a late subscriber's handler of a ReplaySubject takes a lock that another thread holds while it subscribes, in every interleaving"
+    case connectGeneratorTakesLock =
+        "the generator of a publish() takes a lock that another thread holds while it subscribes, as connect() runs, in every interleaving"
     // Step 12 on.
     case flatMapInnerRacingSourceCompleted =
         "a flatMap's inner completes on one thread while its source completes on another, in every interleaving"
     case ambFirstElements = "both sources of an amb send their first element at once, in every interleaving"
+    case flatMapTeardownTakesLock =
+        "a flatMap fails on one thread, and its inner's dispose closure takes a lock that another thread holds while it sends to the source, in every interleaving"
 
     // The first step that has what it needs (the explorer builds it from that step on).
     public var from: Step {
@@ -41,9 +47,92 @@ public enum InterleavingScenarioID: String, Sendable, CaseIterable {
             .subscribeRacingCompleted, .subscribeRacingNewValue, .publishHandlerTakesLock, .behaviorHandlerTakesLock:
             .rxDemo09
         case .shareFirstSubscribers, .shareSubscribeRacingDispose, .refCountSubscribeRacingDispose,
-            .replaySubscribeRacingNewValue, .shareReplayHandlerTakesLock:
+            .replaySubscribeRacingNewValue, .shareReplayHandlerTakesLock, .replayHandlerTakesLock,
+            .connectGeneratorTakesLock:
             .rxDemo11
-        case .flatMapInnerRacingSourceCompleted, .ambFirstElements: .rxDemo12
+        case .flatMapInnerRacingSourceCompleted, .ambFirstElements, .flatMapTeardownTakesLock: .rxDemo12
+        }
+    }
+}
+
+// A call-out under a lock that a reference step makes on purpose, because the RxSwift it
+// follows does: the explorer reports it (the handler ran while the lock made in `lockFile` was
+// held), and the step's verdict for that scenario is this known defect.
+public struct KnownCallOut: Sendable {
+    public let lockFile: String
+    public let title: String
+    public let chineseTitle: String
+    // Where RxSwift stands: the issue, and whether its main branch still does it.
+    public let rxSwift: String
+    public let chineseRxSwift: String
+}
+
+extension InterleavingScenarioID {
+    // From RxSwift's sources: 6.10.2 for steps 09-14, main (5abdfe46) for step 15.
+    public func knownCallOut(in step: Step) -> KnownCallOut? {
+        // Step 15 removes each one: where RxSwift's main branch did, and (a deviation each) where
+        // it still calls out: the subjects' first events, amb's decision, refCount's disconnect.
+        let fixedOnMain = step.rawValue < Step.rxDemo15.rawValue
+        let mainToo = ("kept on RxSwift's main branch too (step 15 goes further)", "RxSwift 的 main 分支也保留着（第 15 步更进一步）")
+        switch self {
+        case .subscribeRacingCompleted:
+            return !fixedOnMain ? nil : KnownCallOut(
+                lockFile: "PublishSubject.swift",
+                title: "a PublishSubject sends its terminal event to a late subscriber under its lock",
+                chineseTitle: "PublishSubject 在持锁时把终止事件发给晚到的订阅者",
+                rxSwift: mainToo.0, chineseRxSwift: mainToo.1)
+        case .subscribeRacingNewValue:
+            return !fixedOnMain ? nil : KnownCallOut(
+                lockFile: "BehaviorSubject.swift",
+                title: "a BehaviorSubject sends its current value to a new subscriber under its lock",
+                chineseTitle: "BehaviorSubject 在持锁时把当前值发给新订阅者",
+                rxSwift: mainToo.0, chineseRxSwift: mainToo.1)
+        case .refCountSubscribeRacingDispose:
+            return !fixedOnMain
+                ? nil
+                : KnownCallOut(
+                    lockFile: "RefCount.swift",
+                    title: "refCount() connects and disconnects under its lock, running the generator and the dispose closure there",
+                    chineseTitle: "refCount() 在持锁时连接和断开，事件生成器和释放闭包都在锁里运行",
+                    rxSwift: "RxSwift #2723: its main branch connects outside the lock (step 15 disconnects outside it too)",
+                    chineseRxSwift: "RxSwift #2723：main 分支在锁外连接（第 15 步连断开也放到锁外）")
+        case .replaySubscribeRacingNewValue, .replayHandlerTakesLock:
+            return fixedOnMain
+                ? KnownCallOut(
+                    lockFile: "ReplaySubject.swift",
+                    title: "a ReplaySubject replays to a new subscriber under its lock",
+                    chineseTitle: "ReplaySubject 在持锁时向新订阅者回放",
+                    rxSwift: "RxSwift #2723, fixed on its main branch", chineseRxSwift: "RxSwift #2723，已在 main 分支修复")
+                : nil
+        case .connectGeneratorTakesLock:
+            return fixedOnMain
+                ? KnownCallOut(
+                    lockFile: "Multicast.swift",
+                    title: "connect() subscribes the source under the connectable's lock",
+                    chineseTitle: "connect() 在持有可连接序列的锁时订阅源",
+                    rxSwift: "RxSwift #2723, fixed on its main branch", chineseRxSwift: "RxSwift #2723，已在 main 分支修复")
+                : nil
+        case .flatMapInnerRacingSourceCompleted, .flatMapTeardownTakesLock:
+            return fixedOnMain
+                ? KnownCallOut(
+                    lockFile: "Merge.swift",
+                    title: "flatMap forwards, runs the selector and tears down under its lock",
+                    chineseTitle: "flatMap 在持锁时转发事件、运行选择函数并拆除订阅",
+                    rxSwift: "RxSwift #2698, fixed on its main branch (#2723)",
+                    chineseRxSwift: "RxSwift #2698，已在 main 分支修复（#2723）")
+                : nil
+        case .ambFirstElements:
+            return fixedOnMain
+                ? KnownCallOut(
+                    lockFile: "Amb.swift",
+                    title: "amb disposes the loser and forwards the winner's first event under its lock",
+                    chineseTitle: "amb 在持锁时释放落败的一方并转发胜者的第一个事件",
+                    rxSwift: mainToo.0, chineseRxSwift: mainToo.1)
+                : nil
+        case .disposeTwice, .anonymousDisposeTwice, .binaryDisposeTwice, .completedRacingDispose,
+            .publishHandlerTakesLock, .behaviorHandlerTakesLock, .shareFirstSubscribers, .shareSubscribeRacingDispose,
+            .shareReplayHandlerTakesLock:
+            return nil
         }
     }
 }
@@ -56,6 +145,16 @@ public struct InterleavingScenario: Sendable, CustomStringConvertible {
     public var description: String { name }
     // What the explorer's command line calls it.
     public var key: String { "\(id)" }
+
+    public func knownCallOut(in step: Step) -> KnownCallOut? { id.knownCallOut(in: step) }
+
+    // Whether an explored outcome is this step's known call-out: the report names a call-out,
+    // or a deadlock, at a lock made in the file the table names.
+    public func showsKnownCallOut(in step: Step, verdict: String) -> Bool {
+        guard let known = knownCallOut(in: step) else { return false }
+        return (verdict.contains("call-out under a lock") || verdict.contains("deadlock"))
+            && verdict.contains("made at \(known.lockFile):")
+    }
 
     public func matches(_ pattern: String?) -> Bool {
         guard let pattern, !pattern.isEmpty else { return true }

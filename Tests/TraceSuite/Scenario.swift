@@ -18,6 +18,9 @@ public struct Scenario: Sendable {
     // a test that replaces `Hooks.defaultErrorHandler` sees them.
     let tracesUnhandledErrors: Bool
     public internal(set) var expected: [String]
+    // `.releasedOrder` or `.mainBranchOrder` for a scenario whose order RxSwift's main branch
+    // changed; nil for every other.
+    let order: Capability?
     // Where the scenario is written, so that a failure points at its line in Scenarios.swift.
     public let location: Location
 
@@ -33,7 +36,8 @@ public struct Scenario: Sendable {
     init(
         _ id: ScenarioID, kind: SourceKind = .create, source: SourceScript, operators: [Operator] = [],
         subscribers: [SubscriberScript] = [SubscriberScript()], lifetimes: LifetimeCheck = .none,
-        bagFreedAt: Int? = nil, probes: [Probe] = [], tracesUnhandledErrors: Bool = false, expected: [String],
+        bagFreedAt: Int? = nil, probes: [Probe] = [], tracesUnhandledErrors: Bool = false,
+        order: Capability? = nil, expected: [String],
         fileID: String = #fileID,
         filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
@@ -46,6 +50,7 @@ public struct Scenario: Sendable {
         self.operators = operators
         self.subscribers = subscribers
         self.lifetimes = lifetimes
+        self.order = order
         self.expected = expected
         self.location = Location(fileID: fileID, filePath: filePath, line: line, column: column)
     }
@@ -65,7 +70,7 @@ public struct Scenario: Sendable {
 
     // What a step must offer to run this scenario at all.
     public var needs: Set<Capability> {
-        var needs: Set<Capability> = []
+        var needs: Set<Capability> = order.map { [$0] } ?? []
         if operators.contains(where: \.isMap) { needs.insert(.map) }
         if source.hasDisposeClosure || subscribers.contains(where: \.disposes) { needs.insert(.dispose) }
         if subscribers.contains(where: { $0.style == .handlers || $0.style == .handlersWithoutOnError }) {
@@ -242,6 +247,10 @@ public enum Capability: String, Sendable, CaseIterable {
     // RxCocoa's core: `Driver` and `Signal` on `SharingScheduler.mock(scheduler:)`'s virtual
     // time, and the search screen's view model.
     case bindings
+    // Where RxSwift's main branch changed an order (its 2026 work against calling out under a
+    // lock), which one the step follows: RxSwift 6.10's (steps 07-14) or main's (step 15).
+    case releasedOrder
+    case mainBranchOrder
 }
 
 // How a trait is subscribed.

@@ -131,6 +131,15 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
         "flatMapLatest: a source that completes after its inner is disposed first, then completed goes on"
     case mergeCompletesAfterAll = "Observable.merge: completed comes when every source has completed"
     case mergeErrorDisposesOthers = "Observable.merge: an error goes on, then every source is disposed"
+    // Step 15: the orders RxSwift's main branch changed, and what its replay outside the lock fixed.
+    case flatMapSourceCompletesLastMain =
+        "flatMap on RxSwift's main branch: a source that completes after every inner: completed goes on, then the source is disposed"
+    case mergeFailsDuringSubscribe =
+        "Observable.merge on RxSwift 6.10: a source that fails during its subscribe: the next one is still subscribed, its events dropped"
+    case mergeFailsDuringSubscribeMain =
+        "Observable.merge on RxSwift's main branch: a source that fails during its subscribe: the next one is never subscribed"
+    case sendDuringReplay =
+        "share(replay: 2): an element that a late subscriber's handler sends during its replay reaches it after the replay"
     case ambListFirstWins =
         "Observable.amb([…]): the first source to send wins; the loser is disposed before that element arrives"
     case ambInstanceFirstWins =
@@ -624,6 +633,17 @@ extension Scenario {
                     "t1 send 1", "t1 a: receive 1", "t1 b: onDisposed", "t1 b: receive 1", "t2 send 2",
                     "t2 a: receive 2",
                 ]),
+            // The newcomer is in the subject's bag before its replay runs, outside the lock: an
+            // element sent meanwhile waits in its queue and comes after the replayed ones.
+            Scenario(
+                .sendDuringReplay, kind: .publishSubject,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2)),
+                operators: [.share(replay: 2, scope: .whileConnected)],
+                subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 3, sends: (onReceiving: 2, value: 9))],
+                expected: [
+                    "t1 send 1", "t1 a: receive 1", "t2 send 2", "t2 a: receive 2", "t3 b: receive 1", "t3 b: receive 2",
+                    "t3 b: send 9", "t3 a: receive 9", "t3 b: receive 9",
+                ]),
             // RxSwift puts the observer into the bag before it sends the current value, so the
             // value a handler sends from there reaches that handler too.
             Scenario(
@@ -929,7 +949,7 @@ extension Scenario {
         // disposes the source first, then completes when no inner is left.
         Scenario(
             .flatMapSourceCompletesLast, source: sourceCompletingLast,
-            operators: [.flatten(.flatMap, inners: [1: innerDoneEarly])],
+            operators: [.flatten(.flatMap, inners: [1: innerDoneEarly])], order: .releasedOrder,
             expected: innerDoneThenSourceCompletes + ["t4 dispose", "t4 receive completed"]),
         Scenario(
             .concatMapSourceCompletesLast, source: sourceCompletingLast,
@@ -946,6 +966,20 @@ extension Scenario {
                 "t1 send 1", "t1 receive 1", "t2 source 2: send 20", "t2 receive 20", "t3 send completed", "t3 dispose",
                 "t4 source 2: send completed", "t4 source 2: dispose", "t4 receive completed",
             ]),
+        Scenario(
+            .flatMapSourceCompletesLastMain, source: sourceCompletingLast,
+            operators: [.flatten(.flatMap, inners: [1: innerDoneEarly])], order: .mainBranchOrder,
+            expected: innerDoneThenSourceCompletes + ["t4 receive completed", "t4 dispose"]),
+        // RxSwift 6.10 subscribes every source of the list, even after one failed; its dispose
+        // waits until `merge`'s own subscribe returns. Main stops at the failure.
+        Scenario(
+            .mergeFailsDuringSubscribe, source: SourceScript(hasDisposeClosure: true, .fail(at: 0)),
+            operators: [.merge(with: [SourceScript(hasDisposeClosure: true, .send(20, at: 0))])], order: .releasedOrder,
+            expected: ["send error(source)", "receive error(source)", "dispose", "source 2: send 20", "source 2: dispose"]),
+        Scenario(
+            .mergeFailsDuringSubscribeMain, source: SourceScript(hasDisposeClosure: true, .fail(at: 0)),
+            operators: [.merge(with: [SourceScript(hasDisposeClosure: true, .send(20, at: 0))])],
+            order: .mainBranchOrder, expected: ["send error(source)", "receive error(source)", "dispose"]),
         Scenario(
             .mergeErrorDisposesOthers, source: SourceScript(hasDisposeClosure: true, .send(1, at: 1), .fail(at: 3)),
             operators: [.merge(with: [SourceScript(hasDisposeClosure: true, .send(20, at: 2), .complete(at: 5))])],

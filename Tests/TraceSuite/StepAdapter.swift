@@ -341,6 +341,9 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
     case rxDemo12
     case rxDemo13
     case rxDemo14
+    // RxSwift in 2026 (its main branch): the bridge to Swift concurrency, and no call-out
+    // under a lock.
+    case rxDemo15
 
     public var description: String { "RxDemo" + number }
 
@@ -362,10 +365,10 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
 
     public var isSideStep: Bool { self == .rxDemoSignal }
 
-    // The numbered steps, 01 to 14, in order: what builds on what.
+    // The numbered steps, 01 to 15, in order: what builds on what.
     public static let mainLine: [Step] = allCases.filter { !$0.isSideStep }.sorted { $0.rawValue < $1.rawValue }
 
-    // The step this one starts from, and the one after it; none for 01, 14 and the side step.
+    // The step this one starts from, and the one after it; none for 01, 15 and the side step.
     public var previous: Step? { isSideStep ? nil : Step(rawValue: rawValue - 1) }
     public var next: Step? { isSideStep ? nil : Step(rawValue: rawValue + 1) }
 
@@ -377,13 +380,16 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
         case .rxDemo01: core
         case .rxDemo02, .rxDemo03: core.union([.dispose])
         case .rxDemo04, .rxDemo05, .rxDemo06: core.union([.dispose, .map])
-        case .rxDemo07: api
-        case .rxDemo08, .rxDemo09: subjects
-        case .rxDemo10: subjects.union([.schedulers])
-        case .rxDemo11: subjects.union([.schedulers, .sharing])
-        case .rxDemo12: subjects.union([.schedulers, .sharing, .flatMap, .innerSources])
-        case .rxDemo13: subjects.union([.schedulers, .sharing, .flatMap, .innerSources, .traits])
-        case .rxDemo14: subjects.union([.schedulers, .sharing, .flatMap, .innerSources, .traits, .bindings])
+        case .rxDemo07: api.union([.releasedOrder])
+        case .rxDemo08, .rxDemo09: subjects.union([.releasedOrder])
+        case .rxDemo10: subjects.union([.schedulers, .releasedOrder])
+        case .rxDemo11: subjects.union([.schedulers, .sharing, .releasedOrder])
+        case .rxDemo12: subjects.union([.schedulers, .sharing, .flatMap, .innerSources, .releasedOrder])
+        case .rxDemo13: subjects.union([.schedulers, .sharing, .flatMap, .innerSources, .traits, .releasedOrder])
+        case .rxDemo14:
+            subjects.union([.schedulers, .sharing, .flatMap, .innerSources, .traits, .bindings, .releasedOrder])
+        case .rxDemo15:
+            subjects.union([.schedulers, .sharing, .flatMap, .innerSources, .traits, .bindings, .mainBranchOrder])
         // A signal is pushed into by whoever holds its sink; it never ends, and a subscription
         // ends when its Disposable is freed.
         case .rxDemoSignal: [.hotSource, .dispose, .map, .flatMap]

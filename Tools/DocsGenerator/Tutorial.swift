@@ -917,6 +917,7 @@ func demoScenario(of step: Step) -> ScenarioID {
     case .rxDemo12: .flatMapLatestDisposesPrevious
     case .rxDemo13: .asSingleTwoElements
     case .rxDemo14: .driverReplaysLatest
+    case .rxDemo15: .sendDuringReplay
     }
 }
 

@@ -18,9 +18,14 @@ final class Tally: @unchecked Sendable {
     var elements: [Int] = []
 }
 
+struct Failure: Error {}
+
 struct CountingDisposable: Disposable {
     let tally: Tally
-    func dispose() { tally.count += 1 }
+    func dispose() {
+        yours("a disposable's dispose()")
+        tally.count += 1
+    }
 }
 
 func once(_ tally: Tally, _ what: String) -> String? {
@@ -32,15 +37,21 @@ let explorerScenarios: [ExplorerScenario] =
         ExplorerScenario(id: "disposeTwice") {
             let closure = Tally()
             // `subscribe(_ on:)` returns the SinkDisposer itself, not a BinaryDisposable around it.
-            let subscription = Observable<Int>.create { _ in Disposables.create { closure.count += 1 } }.subscribe {
-                _ in
-            }
+            let subscription = Observable<Int>.create { _ in
+                Disposables.create {
+                    yours("the dispose closure")
+                    closure.count += 1
+                }
+            }.subscribe { _ in yours("the observer") }
             let dispose = ("subscription.dispose()", { subscription.dispose() })
             return ([[dispose], [dispose]], { once(closure, "the dispose closure") })
         },
         ExplorerScenario(id: "anonymousDisposeTwice") {
             let action = Tally()
-            let disposable = Disposables.create { action.count += 1 }
+            let disposable = Disposables.create {
+                yours("the action")
+                action.count += 1
+            }
             let dispose = ("disposable.dispose()", { disposable.dispose() })
             return ([[dispose], [dispose]], { once(action, "the action") })
         },
@@ -58,8 +69,19 @@ let explorerScenarios: [ExplorerScenario] =
             nonisolated(unsafe) var source: AnyObserver<Int>? = nil
             let subscription = Observable<Int>.create { observer in
                 source = observer
-                return Disposables.create { closure.count += 1 }
-            }.subscribe(onCompleted: { completed.count += 1 }, onDisposed: { disposed.count += 1 })
+                return Disposables.create {
+                    yours("the dispose closure")
+                    closure.count += 1
+                }
+            }.subscribe(
+                onCompleted: {
+                    yours("onCompleted")
+                    completed.count += 1
+                },
+                onDisposed: {
+                    yours("onDisposed")
+                    disposed.count += 1
+                })
             return (
                 [
                     [("observer.onCompleted()", { source?.onCompleted() })],
@@ -82,7 +104,12 @@ let explorerScenarios: [ExplorerScenario] =
                     [
                         (
                             "subject.subscribe(onCompleted:)",
-                            { subscription = subject.subscribe(onCompleted: { completed.count += 1 }) }
+                            {
+                                subscription = subject.subscribe(onCompleted: {
+                                    yours("onCompleted")
+                                    completed.count += 1
+                                })
+                            }
                         )
                     ],
                     [("subject.onCompleted()", { subject.onCompleted() })],
@@ -104,7 +131,12 @@ let explorerScenarios: [ExplorerScenario] =
                     [
                         (
                             "subject.subscribe(onNext:)",
-                            { subscription = subject.subscribe(onNext: { received.elements.append($0) }) }
+                            {
+                                subscription = subject.subscribe(onNext: {
+                                    yours("onNext")
+                                    received.elements.append($0)
+                                })
+                            }
                         )
                     ],
                     [("subject.onNext(2)", { subject.onNext(2) })],
@@ -120,7 +152,10 @@ let explorerScenarios: [ExplorerScenario] =
         ExplorerScenario(id: "publishHandlerTakesLock") {
             let subject = PublishSubject<Int>()
             let appLock = NSLock()
-            let subscription = subject.subscribe(onNext: { _ in appLock.withLock {} })
+            let subscription = subject.subscribe(onNext: { _ in
+                yours("onNext")
+                appLock.withLock {}
+            })
             return (
                 [
                     [("subject.onNext(1)", { subject.onNext(1) })],
@@ -135,7 +170,10 @@ let explorerScenarios: [ExplorerScenario] =
         ExplorerScenario(id: "behaviorHandlerTakesLock") {
             let subject = BehaviorSubject(value: 0)
             let appLock = NSLock()
-            let subscription = subject.subscribe(onNext: { _ in appLock.withLock {} })
+            let subscription = subject.subscribe(onNext: { _ in
+                yours("onNext")
+                appLock.withLock {}
+            })
             return (
                 [
                     [("subject.onNext(1)", { subject.onNext(1) })],
@@ -152,8 +190,12 @@ let explorerScenarios: [ExplorerScenario] =
 // A source that counts its live subscriptions: +1 on subscribe, -1 when disposed.
 func countingSource(_ live: Tally) -> Observable<Int> {
     Observable<Int>.create { _ in
+        yours("the generator")
         live.count += 1
-        return Disposables.create { live.count -= 1 }
+        return Disposables.create {
+            yours("the dispose closure")
+            live.count -= 1
+        }
     }
 }
 
@@ -187,6 +229,7 @@ func subscribeRacingDispose(_ shared: Observable<Int>, _ live: Tally) -> (
         ExplorerScenario(id: "shareFirstSubscribers") {
             let runs = Tally()
             let shared = Observable<Int>.create { _ in
+                yours("the generator")
                 runs.count += 1
                 return Disposables.create()
             }.share()
@@ -213,7 +256,12 @@ func subscribeRacingDispose(_ shared: Observable<Int>, _ live: Tally) -> (
                     [
                         (
                             "shared.subscribe(onNext: { _ in appLock.withLock {} })",
-                            { _ = shared.subscribe(onNext: { _ in appLock.withLock {} }) }
+                            {
+                                _ = shared.subscribe(onNext: { _ in
+                                    yours("onNext")
+                                    appLock.withLock {}
+                                })
+                            }
                         )
                     ],
                     [
@@ -229,6 +277,59 @@ func subscribeRacingDispose(_ shared: Observable<Int>, _ live: Tally) -> (
                 }
             )
         },
+        // RxSwift #2723: a ReplaySubject replays to a newcomer under its lock.
+        ExplorerScenario(id: "replayHandlerTakesLock") {
+            let subject = ReplaySubject<Int>.create(bufferSize: 1)
+            subject.onNext(1)
+            let appLock = NSLock()
+            return (
+                [
+                    [
+                        (
+                            "subject.subscribe(onNext: { _ in appLock.withLock {} })",
+                            {
+                                _ = subject.subscribe(onNext: { _ in
+                                    yours("onNext")
+                                    appLock.withLock {}
+                                })
+                            }
+                        )
+                    ],
+                    [
+                        (
+                            "appLock.withLock { subject.subscribe { _ in } }",
+                            { appLock.withLock { _ = subject.subscribe { _ in } } }
+                        )
+                    ],
+                ],
+                { nil }
+            )
+        },
+        // RxSwift #2723: connect() subscribes the source under the connectable's lock.
+        ExplorerScenario(id: "connectGeneratorTakesLock") {
+            let appLock = NSLock()
+            let connectable = Observable<Int>.create { _ in
+                yours("the generator")
+                appLock.withLock {}
+                return Disposables.create()
+            }.publish()
+            nonisolated(unsafe) var connection: Disposable? = nil
+            return (
+                [
+                    [("connection = connectable.connect()", { connection = connectable.connect() })],
+                    [
+                        (
+                            "appLock.withLock { connectable.subscribe { _ in } }",
+                            { appLock.withLock { _ = connectable.subscribe { _ in } } }
+                        )
+                    ],
+                ],
+                {
+                    _ = connection
+                    return nil
+                }
+            )
+        },
         ExplorerScenario(id: "replaySubscribeRacingNewValue") {
             let subject = ReplaySubject<Int>.create(bufferSize: 2)
             subject.onNext(1)
@@ -240,7 +341,12 @@ func subscribeRacingDispose(_ shared: Observable<Int>, _ live: Tally) -> (
                     [
                         (
                             "subject.subscribe(onNext:)",
-                            { subscription = subject.subscribe(onNext: { received.elements.append($0) }) }
+                            {
+                                subscription = subject.subscribe(onNext: {
+                                    yours("onNext")
+                                    received.elements.append($0)
+                                })
+                            }
                         )
                     ],
                     [("subject.onNext(3)", { subject.onNext(3) })],
@@ -267,7 +373,10 @@ func subscribeRacingDispose(_ shared: Observable<Int>, _ live: Tally) -> (
             let source = PublishSubject<Int>()
             let inner = PublishSubject<Int>()
             let completed = Tally()
-            let subscription = source.flatMap { _ in inner }.subscribe(onCompleted: { completed.count += 1 })
+            let subscription = source.flatMap { _ in inner }.subscribe(onCompleted: {
+                yours("onCompleted")
+                completed.count += 1
+            })
             source.onNext(1)
             return (
                 [
@@ -282,11 +391,41 @@ func subscribeRacingDispose(_ shared: Observable<Int>, _ live: Tally) -> (
                 }
             )
         },
+        // RxSwift #2698: an error tore flatMap down under its lock, running the inners' dispose
+        // closures there.
+        ExplorerScenario(id: "flatMapTeardownTakesLock") {
+            let source = PublishSubject<Int>()
+            let appLock = NSLock()
+            let inner = Observable<Int>.create { _ in
+                Disposables.create {
+                    yours("the inner's dispose closure")
+                    appLock.withLock {}
+                }
+            }
+            let subscription = source.flatMap { _ in
+                yours("the selector")
+                return inner
+            }.subscribe(onError: { _ in yours("onError") })
+            source.onNext(1)
+            return (
+                [
+                    [("source.onError(Failure())", { source.onError(Failure()) })],
+                    [("appLock.withLock { source.onNext(2) }", { appLock.withLock { source.onNext(2) } })],
+                ],
+                {
+                    _ = subscription
+                    return nil
+                }
+            )
+        },
         ExplorerScenario(id: "ambFirstElements") {
             let left = PublishSubject<Int>()
             let right = PublishSubject<Int>()
             let received = Tally()
-            let subscription = left.amb(right).subscribe(onNext: { received.elements.append($0) })
+            let subscription = left.amb(right).subscribe(onNext: {
+                yours("onNext")
+                received.elements.append($0)
+            })
             return (
                 [
                     [("left.onNext(1)", { left.onNext(1) })],

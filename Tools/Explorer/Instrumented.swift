@@ -66,13 +66,27 @@ class ExploredLock: @unchecked Sendable {
     let recursive: Bool
     // Where the step made it ("PublishSubject.swift:15"): how a deadlock names it.
     let madeAt: String
+    // The line that made it, as written ("let forwardLock = RecursiveLock()").
+    let declaration: String
     var owner: Int? = nil
     var depth = 0
+    // Where its owner took it (the outermost lock()).
+    var takenAt = ""
 
-    init(recursive: Bool, madeAt: String) {
+    init(recursive: Bool, madeAt: String, path: StaticString) {
         self.recursive = recursive
         self.madeAt = madeAt
+        self.declaration = sourceLine(path, Int(madeAt.split(separator: ":").last ?? "") ?? 0)
+        Interleavings.shared.register(self)
     }
+
+    // A lock the scenario made, standing for the app's own: taking it is what the app's code does.
+    var isTheApps: Bool { madeAt.hasPrefix("ExplorerScenarios.swift:") }
+
+    // RxSwift's `forwardLock` guards no state: it only makes deliveries to one observer come one
+    // at a time, which the Rx contract requires. Holding it while calling the observer is what
+    // it is for; the rule is about every other lock.
+    var onlySerialisesDelivery: Bool { declaration.contains("forwardLock") }
 
     // "(the lock of line 19)" in the file that made it, "(the lock of Bag.swift:19)" elsewhere.
     func name(from place: String) -> String {
@@ -100,15 +114,34 @@ class ExploredLock: @unchecked Sendable {
 }
 
 final class NSRecursiveLock: ExploredLock, @unchecked Sendable {
-    init(file: StaticString = #fileID, line: UInt = #line) {
-        super.init(recursive: true, madeAt: place(file, line))
+    init(file: StaticString = #fileID, line: UInt = #line, path: StaticString = #filePath) {
+        super.init(recursive: true, madeAt: place(file, line), path: path)
     }
 }
 
 final class NSLock: ExploredLock, @unchecked Sendable {
-    init(file: StaticString = #fileID, line: UInt = #line) {
-        super.init(recursive: false, madeAt: place(file, line))
+    init(file: StaticString = #fileID, line: UInt = #line, path: StaticString = #filePath) {
+        super.init(recursive: false, madeAt: place(file, line), path: path)
     }
+}
+
+// Code the step does not own starts here: a handler, a dispose closure, a generator. A step lock
+// held at this point is a call-out under a lock (RxSwift #2723), reported even when this
+// interleaving does not deadlock.
+func yours(_ what: String) {
+    Interleavings.shared.callOut(what)
+}
+
+// One line of a source file, read once per file.
+nonisolated(unsafe) private var sourceFiles: [String: [Substring]] = [:]
+private func sourceLine(_ path: StaticString, _ line: Int) -> String {
+    let key = "\(path)"
+    if sourceFiles[key] == nil {
+        sourceFiles[key] = ((try? String(contentsOfFile: key, encoding: .utf8)) ?? "").split(
+            separator: "\n", omittingEmptySubsequences: false)
+    }
+    let lines = sourceFiles[key]!
+    return line > 0 && line <= lines.count ? String(lines[line - 1]) : ""
 }
 
 typealias RecursiveLock = NSRecursiveLock

@@ -37,6 +37,12 @@ final class Interleavings: @unchecked Sendable {
     private(set) var decisions: [Decision] = []
     private(set) var entries: [Entry] = []
     private(set) var deadlock: String? = nil
+    // The first call-out under a lock in this run.
+    private(set) var callOutUnderLock: String? = nil
+    // Every lock alive, to find those a thread holds when it calls out (only one explored
+    // thread runs at a time, so this needs no lock of its own).
+    private struct Registered { weak var lock: ExploredLock? }
+    private var locks: [Registered] = []
     private var finished = DispatchSemaphore(value: 0)
     // Replay prints every entry as it happens, so a crash shows the interleaving that led to it.
     var echo = false
@@ -54,6 +60,7 @@ final class Interleavings: @unchecked Sendable {
         self.decisions = []
         entries = []
         deadlock = nil
+        callOutUnderLock = nil
         finished = DispatchSemaphore(value: 0)
         for (index, actions) in threads.enumerated() {
             nonisolated(unsafe) let actions = actions
@@ -88,12 +95,32 @@ final class Interleavings: @unchecked Sendable {
         if echo { emit(line(for: entries[entry])) }
     }
 
+    func register(_ lock: ExploredLock) {
+        if locks.count > 64 { locks.removeAll { $0.lock == nil } }
+        locks.append(Registered(lock: lock))
+    }
+
+    // Run by `yours`: which step locks this thread holds as it enters code the step does not own.
+    func callOut(_ what: String) {
+        guard let me = current else { return }
+        let held = locks.compactMap(\.lock).filter { $0.owner == me && !$0.isTheApps && !$0.onlySerialisesDelivery }
+        guard !held.isEmpty else { return }
+        let names = held.map { $0.name(from: "") }.joined(separator: " and ")
+        record(Entry(thread: me, place: "", text: "↳ \(what), with \(names) held"), echo: true)
+        if callOutUnderLock == nil {
+            let locks = held.map { "made at \($0.madeAt), taken at \($0.takenAt)" }.joined(separator: "; and the lock ")
+            callOutUnderLock =
+                "call-out under a lock: \(what) ran on thread \(me + 1) while it held the lock \(locks)"
+        }
+    }
+
     func acquire(_ lock: ExploredLock, at place: String) {
         guard let me = current else { return }
         participants[me].waitsFor = lock
         yield(me)
         participants[me].waitsFor = nil
         lock.owner = me
+        if lock.depth == 0 { lock.takenAt = place }
         lock.depth += 1
         record(Entry(thread: me, place: place, text: "lock() " + lock.name(from: place)), echo: true)
     }

@@ -45,7 +45,7 @@ func explore(_ scenario: ExplorerScenario, scheduleFile: String?) -> Bool {
         let (threads, problem) = scenario.make()
         explorer.run(threads, following: decisions)
         runs += 1
-        if let broken = explorer.deadlock.map({ "deadlock: " + $0 }) ?? problem() {
+        if let broken = explorer.deadlock.map({ "deadlock: " + $0 }) ?? explorer.callOutUnderLock ?? problem() {
             emit("\(scenario.id): breaks in interleaving \(runs):")
             emit(explorer.header())
             explorer.entries.forEach { emit(explorer.line(for: $0)) }
@@ -83,7 +83,7 @@ case "replay":
     emit(explorer.header())
     let (threads, problem) = scenario(arguments[1]).make()
     explorer.run(threads, following: decisions)
-    if let broken = explorer.deadlock.map({ "deadlock: " + $0 }) ?? problem() {
+    if let broken = explorer.deadlock.map({ "deadlock: " + $0 }) ?? explorer.callOutUnderLock ?? problem() {
         emit("    ✘ " + broken)
         exit(1)
     }

@@ -148,9 +148,11 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         // real run happens to take (whatever the real rounds showed: the explorer says why).
         if failing.isEmpty && !generatedFails && shapeOK {
             let explorerScratch = workspace.root == defaultRoot ? ".build-explore-workshop" : ".build-explore-selftest"
+            // A call-out under a lock that the reference step makes too (as its RxSwift does) is
+            // allowed, as a known defect is; fixing it is welcome.
             for outcome in try exploreInterleavings(
                 step, folder: workspace.path, scratch: explorerScratch, scenarios: step.interleavingScenarios)
-            where !outcome.holds {
+            where !outcome.holds && !outcome.scenario.showsKnownCallOut(in: step, verdict: outcome.verdict) {
                 threadProblems.append("«\(outcome.scenario.name)»: " + outcome.verdict)
                 brokenInterleavings.append(outcome.scenario.id)
                 interleavings += describe(outcome).dropFirst(2)

@@ -10,6 +10,12 @@ struct ExplorationOutcome {
     let lines: [String]
 
     var verdict: String { lines.last { $0.contains("✘") }?.trimmingCharacters(in: .whitespaces) ?? "" }
+
+    // For the reference step: it breaks exactly where the table says it calls out under a lock.
+    func asExpected(for step: Step) -> Bool {
+        scenario.knownCallOut(in: step) == nil
+            ? holds : !holds && scenario.showsKnownCallOut(in: step, verdict: verdict)
+    }
 }
 
 // Far above what exploring a scenario takes (well under a second each).

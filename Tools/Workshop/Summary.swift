@@ -39,7 +39,7 @@ func summary(reportFolder: String) throws {
             print(
                 "          \(generated.of) generated programs: "
                     + (generated.failing == 0
-                        ? "each prints its recorded trace (\(differing) where the reference differs from RxSwift 6.10.2, as recorded)"
+                        ? "each prints its recorded trace (\(differing) where the reference differs from \(rxSwiftName(of: step)), as recorded)"
                         : "\(generated.failing) FAIL"))
         }
         if !threads.isEmpty {

@@ -121,8 +121,14 @@ func testThreads(_ step: Step, workspace: Workspace? = nil) throws -> Int32 {
         for outcome in explored {
             print()
             describe(outcome).forEach { print($0) }
+            if let known = outcome.scenario.knownCallOut(in: step) {
+                print(
+                    outcome.asExpected(for: step)
+                        ? "  As expected: \(step)'s known call-out under a lock: \(known.title) (\(known.rxSwift))."
+                        : "  ✘ expected \(step)'s known call-out under a lock: \(known.title) (\(known.rxSwift)).")
+            }
         }
-        unexpected += explored.filter { !$0.holds }.count
+        unexpected += explored.filter { !$0.asExpected(for: step) }.count
     }
     print()
     print(unexpected == 0 ? "\(step): every thread scenario as expected." : "\(step): \(unexpected) unexpected.")

@@ -1,0 +1,23 @@
+// MARK: - Observer
+
+// RxSwift's spelling: `on(_:)` without a label, and the three shorthands every app uses.
+protocol ObserverType {
+    associatedtype Element
+
+    // Called once per event the observer listens to.
+    func on(_ event: Event<Element>)
+}
+
+extension ObserverType {
+    func onNext(_ element: Element) {
+        self.on(.next(element))
+    }
+
+    func onCompleted() {
+        self.on(.completed)
+    }
+
+    func onError(_ error: Swift.Error) {
+        self.on(.error(error))
+    }
+}

@@ -1,0 +1,1 @@
+../RxSwiftAdapter/RxSwiftAdapter.swift
