@@ -71,8 +71,8 @@ final class BehaviorSubject<Element>: Observable<Element>, SubjectType, Observer
 
     // The newcomer goes into the bag under the lock; its first event (the current value, or
     // the terminal one) is sent after the lock is released, as ReplaySubject's replay is:
-    // anything newer waits until it is out. Deviation: RxSwift's main branch still sends the
-    // current value under the lock.
+    // anything newer waits until it is out.
+    // Deviation: RxSwift's main branch still sends the current value under the lock.
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         let subscription = self.lock.performLocked { self.synchronizedSubscribe(observer) }

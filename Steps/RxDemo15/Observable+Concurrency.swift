@@ -5,11 +5,8 @@ import Foundation
 // RxSwift compiles its bridge in Swift 5 mode; this step compiles in Swift 6 mode, where a
 // closure that crosses into a task must be `@Sendable`. What such a closure captures here (a
 // subscription, an observer) is safe by the Rx contract (its events come one at a time, and
-// dispose may be called from any thread), which the compiler cannot see: `Unchecked` says so
-// once, where it is needed.
-struct Unchecked<Value>: @unchecked Sendable {
-    let value: Value
-}
+// dispose may be called from any thread), which the compiler cannot see: `UncheckedBox`
+// (SerialDispatchQueueScheduler.swift) says so, where it is needed.
 
 extension ObservableConvertibleType {
     // `for try await element in observable.values`: elements, then the end of the loop at
@@ -40,7 +37,7 @@ extension ObservableConvertibleType {
                     continuation.finish(throwing: CancellationError())
                 }
             )
-            let subscription = Unchecked(value: disposable)
+            let subscription = UncheckedBox(disposable)
             continuation.onTermination = { @Sendable termination in
                 if case .cancelled = termination {
                     subscription.value.dispose()
@@ -60,11 +57,11 @@ extension AsyncSequence {
             // generic sequence type (Swift 6 would ask for a Sendable metatype). The iterator
             // is made on the first step, inside the task, as RxSwift's `for try await` does.
             var iterator: AsyncIterator? = nil
-            let next = Unchecked(value: { () async throws -> Element? in
+            let next = UncheckedBox({ () async throws -> Element? in
                 if iterator == nil { iterator = self.makeAsyncIterator() }
                 return try await iterator!.next()
             })
-            let sink = Unchecked(value: observer)
+            let sink = UncheckedBox(observer)
             let task = Task.detached(priority: priority) {
                 do {
                     while let value = try await next.value() {

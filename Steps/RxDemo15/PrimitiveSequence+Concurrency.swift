@@ -5,7 +5,9 @@ import Foundation
 // `try await single.value`: a checked continuation resumed exactly once, by whichever comes
 // first: the success, the failure, or the dispose that cancelling the task causes
 // (`CancellationError`). Who resumes is decided under a lock; the resume happens after it is
-// released (RxSwift's main branch still resumes under it: #2727).
+// released.
+// Deviation: RxSwift's main branch resumes under that lock (the pull request for #2727 is
+// still open).
 final class ResumeOnce: @unchecked Sendable {
     private let lock = RecursiveLock()
     private var didResume = false
@@ -29,16 +31,18 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
         work: @Sendable @escaping () async throws -> Element
     ) -> Single<Element> {
         Single<Element>.create { single in
-            let observer = Unchecked(value: single)
+            let observer = UncheckedBox(single)
             let operation: @Sendable () async -> Void = {
                 do {
-                    let element = Unchecked(value: try await work())
+                    let element = UncheckedBox(try await work())
                     observer.value(.success(element.value))
                 } catch {
                     observer.value(.failure(error))
                 }
             }
-            let task = detached ? Task.detached(priority: priority, operation: operation)
+            let task =
+                detached
+                ? Task.detached(priority: priority, operation: operation)
                 : Task(priority: priority, operation: operation)
             return Disposables.create { task.cancel() }
         }
@@ -47,15 +51,16 @@ extension PrimitiveSequenceType where Trait == SingleTrait {
     var value: Element {
         get async throws {
             let disposable = SingleAssignmentDisposable()
-            let single = Unchecked(value: self.primitiveSequence)
+            let source = UncheckedBox(self.primitiveSequence)
             return try await withTaskCancellationHandler(
                 operation: {
-                    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Unchecked<Element>, Error>) in
+                    try await withCheckedThrowingContinuation {
+                        (continuation: CheckedContinuation<UncheckedBox<Element>, Error>) in
                         let once = ResumeOnce()
                         disposable.setDisposable(
-                            single.value.subscribe(
+                            source.value.subscribe(
                                 onSuccess: { value in
-                                    if once.claim() { continuation.resume(returning: Unchecked(value: value)) }
+                                    if once.claim() { continuation.resume(returning: UncheckedBox(value)) }
                                 },
                                 onFailure: { error in
                                     if once.claim() { continuation.resume(throwing: error) }
@@ -77,21 +82,22 @@ extension PrimitiveSequenceType where Trait == MaybeTrait {
     var value: Element? {
         get async throws {
             let disposable = SingleAssignmentDisposable()
-            let maybe = Unchecked(value: self.primitiveSequence)
+            let source = UncheckedBox(self.primitiveSequence)
             return try await withTaskCancellationHandler(
                 operation: {
-                    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Unchecked<Element?>, Error>) in
+                    try await withCheckedThrowingContinuation {
+                        (continuation: CheckedContinuation<UncheckedBox<Element?>, Error>) in
                         let once = ResumeOnce()
                         disposable.setDisposable(
-                            maybe.value.subscribe(
+                            source.value.subscribe(
                                 onSuccess: { value in
-                                    if once.claim() { continuation.resume(returning: Unchecked(value: value)) }
+                                    if once.claim() { continuation.resume(returning: UncheckedBox(value)) }
                                 },
                                 onError: { error in
                                     if once.claim() { continuation.resume(throwing: error) }
                                 },
                                 onCompleted: {
-                                    if once.claim() { continuation.resume(returning: Unchecked(value: nil)) }
+                                    if once.claim() { continuation.resume(returning: UncheckedBox(nil)) }
                                 },
                                 onDisposed: {
                                     if once.claim() { continuation.resume(throwing: CancellationError()) }
@@ -109,13 +115,13 @@ extension PrimitiveSequenceType where Trait == CompletableTrait, Element == Neve
     var value: Void {
         get async throws {
             let disposable = SingleAssignmentDisposable()
-            let completable = Unchecked(value: self.primitiveSequence)
+            let source = UncheckedBox(self.primitiveSequence)
             return try await withTaskCancellationHandler(
                 operation: {
                     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
                         let once = ResumeOnce()
                         disposable.setDisposable(
-                            completable.value.subscribe(
+                            source.value.subscribe(
                                 onCompleted: {
                                     if once.claim() { continuation.resume() }
                                 },

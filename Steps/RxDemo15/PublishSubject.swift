@@ -66,8 +66,8 @@ final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelabl
         }
     }
 
-    // A late subscriber's terminal event is sent after the lock is released. Deviation:
-    // RxSwift's main branch still sends it under the lock.
+    // A late subscriber's terminal event is sent after the lock is released.
+    // Deviation: RxSwift's main branch still sends it under the lock.
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         let (disposable, stoppedEvent) = self.lock.performLocked { self.synchronizedSubscribe(observer) }

@@ -14,7 +14,7 @@ extension SharedSequence {
                 },
                 onCompleted: { continuation.finish() }
             )
-            let subscription = Unchecked(value: disposable)
+            let subscription = UncheckedBox(disposable)
             continuation.onTermination = { @Sendable termination in
                 if termination == .cancelled {
                     subscription.value.dispose()

@@ -525,6 +525,16 @@ enum RxSwiftAdapter: StepAdapter {
             }
         }
 
+        #if RXDEMO_SINCE_15
+            // Step 15: the bridge to Swift concurrency, as an app calls it.
+            static func bridge() -> BridgeHandle<Observable<Int>> {
+                BridgeHandle(
+                    values: { $0.values },
+                    singleValue: { try await ($0 as! Single<Int>).value },
+                    asObservable: { $0.asObservable() })
+            }
+        #endif
+
         private final class Box: ReactiveCompatible {
             var value = 0
         }

@@ -98,7 +98,9 @@ extension ThreadScenario {
         case .disposeRacingCompleted, .twoDisposesAtOnce, .subjectSendsWhileObserversChange,
             .hotSourceSendsWhileSubscribersChange,
             .handlerWaitsForAnotherThread, .shareFirstSubscribersAtOnce, .flatMapInnersFromTwoThreads,
-            .hooksReplacedWhileErrorsArrive:
+            .hooksReplacedWhileErrorsArrive, .valuesEveryElement, .valuesThrowsError, .valuesLeftEarly,
+            .valuesCancelledBeforeAnElement, .valuesBuffersForASlowConsumer, .singleValueRacingCancellation,
+            .asObservableDisposeCancelsTheTask, .asObservableLoopsOnATaskOfItsOwn:
             preconditionFailure("«\(name)» is not a flag scenario")
         }
     }

@@ -73,29 +73,35 @@ extension InterleavingScenarioID {
         // Step 15 removes each one: where RxSwift's main branch did, and (a deviation each) where
         // it still calls out: the subjects' first events, amb's decision, refCount's disconnect.
         let fixedOnMain = step.rawValue < Step.rxDemo15.rawValue
-        let mainToo = ("kept on RxSwift's main branch too (step 15 goes further)", "RxSwift 的 main 分支也保留着（第 15 步更进一步）")
+        let mainToo = ("kept on RxSwift's main branch too; step 15 goes further", "RxSwift 的 main 分支也保留着；第 15 步更进一步")
         switch self {
         case .subscribeRacingCompleted:
-            return !fixedOnMain ? nil : KnownCallOut(
-                lockFile: "PublishSubject.swift",
-                title: "a PublishSubject sends its terminal event to a late subscriber under its lock",
-                chineseTitle: "PublishSubject 在持锁时把终止事件发给晚到的订阅者",
-                rxSwift: mainToo.0, chineseRxSwift: mainToo.1)
+            return !fixedOnMain
+                ? nil
+                : KnownCallOut(
+                    lockFile: "PublishSubject.swift",
+                    title: "a PublishSubject sends its terminal event to a late subscriber under its lock",
+                    chineseTitle: "PublishSubject 在持锁时把终止事件发给晚到的订阅者",
+                    rxSwift: mainToo.0, chineseRxSwift: mainToo.1)
         case .subscribeRacingNewValue:
-            return !fixedOnMain ? nil : KnownCallOut(
-                lockFile: "BehaviorSubject.swift",
-                title: "a BehaviorSubject sends its current value to a new subscriber under its lock",
-                chineseTitle: "BehaviorSubject 在持锁时把当前值发给新订阅者",
-                rxSwift: mainToo.0, chineseRxSwift: mainToo.1)
+            return !fixedOnMain
+                ? nil
+                : KnownCallOut(
+                    lockFile: "BehaviorSubject.swift",
+                    title: "a BehaviorSubject sends its current value to a new subscriber under its lock",
+                    chineseTitle: "BehaviorSubject 在持锁时把当前值发给新订阅者",
+                    rxSwift: mainToo.0, chineseRxSwift: mainToo.1)
         case .refCountSubscribeRacingDispose:
             return !fixedOnMain
                 ? nil
                 : KnownCallOut(
                     lockFile: "RefCount.swift",
-                    title: "refCount() connects and disconnects under its lock, running the generator and the dispose closure there",
+                    title:
+                        "refCount() connects and disconnects under its lock, running the generator and the dispose closure there",
                     chineseTitle: "refCount() 在持锁时连接和断开，事件生成器和释放闭包都在锁里运行",
-                    rxSwift: "RxSwift #2723: its main branch connects outside the lock (step 15 disconnects outside it too)",
-                    chineseRxSwift: "RxSwift #2723：main 分支在锁外连接（第 15 步连断开也放到锁外）")
+                    rxSwift:
+                        "RxSwift #2723: its main branch connects outside the lock; step 15 disconnects outside it too",
+                    chineseRxSwift: "RxSwift #2723：main 分支在锁外连接；第 15 步连断开也放到锁外")
         case .replaySubscribeRacingNewValue, .replayHandlerTakesLock:
             return fixedOnMain
                 ? KnownCallOut(
@@ -118,8 +124,8 @@ extension InterleavingScenarioID {
                     lockFile: "Merge.swift",
                     title: "flatMap forwards, runs the selector and tears down under its lock",
                     chineseTitle: "flatMap 在持锁时转发事件、运行选择函数并拆除订阅",
-                    rxSwift: "RxSwift #2698, fixed on its main branch (#2723)",
-                    chineseRxSwift: "RxSwift #2698，已在 main 分支修复（#2723）")
+                    rxSwift: "RxSwift #2698, fixed on its main branch with #2723",
+                    chineseRxSwift: "RxSwift #2698，已在 main 分支随 #2723 修复")
                 : nil
         case .ambFirstElements:
             return fixedOnMain

@@ -120,7 +120,8 @@ public struct DeclaredDifference: Sendable {
 extension DeclaredDifference {
     public static let all: [DeclaredDifference] = [
         DeclaredDifference(
-            name: "amb keeps a winner that RxSwift disposes, 6.10.2 and main alike (Docs/12-inner-subscriptions.md)", steps: 12...15,
+            name: "amb keeps a winner that RxSwift disposes, 6.10.2 and main alike (Docs/12-inner-subscriptions.md)",
+            steps: 12...15,
             applies: { $0.operators.contains { if case .amb = $0 { true } else { false } } })
     ]
 

@@ -251,6 +251,8 @@ public enum Capability: String, Sendable, CaseIterable {
     // lock), which one the step follows: RxSwift 6.10's (steps 07-14) or main's (step 15).
     case releasedOrder
     case mainBranchOrder
+    // The bridge to Swift concurrency: `values`, a trait's `value`, `AsyncSequence.asObservable()`.
+    case concurrency
 }
 
 // How a trait is subscribed.

@@ -639,9 +639,12 @@ extension Scenario {
                 .sendDuringReplay, kind: .publishSubject,
                 source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2)),
                 operators: [.share(replay: 2, scope: .whileConnected)],
-                subscribers: [SubscriberScript(), SubscriberScript(subscribeTime: 3, sends: (onReceiving: 2, value: 9))],
+                subscribers: [
+                    SubscriberScript(), SubscriberScript(subscribeTime: 3, sends: (onReceiving: 2, value: 9)),
+                ],
                 expected: [
-                    "t1 send 1", "t1 a: receive 1", "t2 send 2", "t2 a: receive 2", "t3 b: receive 1", "t3 b: receive 2",
+                    "t1 send 1", "t1 a: receive 1", "t2 send 2", "t2 a: receive 2", "t3 b: receive 1",
+                    "t3 b: receive 2",
                     "t3 b: send 9", "t3 a: receive 9", "t3 b: receive 9",
                 ]),
             // RxSwift puts the observer into the bag before it sends the current value, so the
@@ -975,7 +978,9 @@ extension Scenario {
         Scenario(
             .mergeFailsDuringSubscribe, source: SourceScript(hasDisposeClosure: true, .fail(at: 0)),
             operators: [.merge(with: [SourceScript(hasDisposeClosure: true, .send(20, at: 0))])], order: .releasedOrder,
-            expected: ["send error(source)", "receive error(source)", "dispose", "source 2: send 20", "source 2: dispose"]),
+            expected: [
+                "send error(source)", "receive error(source)", "dispose", "source 2: send 20", "source 2: dispose",
+            ]),
         Scenario(
             .mergeFailsDuringSubscribeMain, source: SourceScript(hasDisposeClosure: true, .fail(at: 0)),
             operators: [.merge(with: [SourceScript(hasDisposeClosure: true, .send(20, at: 0))])],

@@ -43,6 +43,8 @@ public protocol StepAdapter {
     static func traits() -> TraitsHandle<Stream>
     // From step 14: the search screen's view model, on the step's virtual time.
     static func app() -> AppHandle
+    // From step 15: the bridge to Swift concurrency.
+    static func bridge() -> BridgeHandle<Stream>
 
     // What the article says the step looks like, beyond its behaviour: the types that
     // `subscribe`, `create` and `map` hand back. Only what the article names, never private
@@ -104,6 +106,9 @@ extension StepAdapter {
     }
     public static func app() -> AppHandle {
         preconditionFailure("\(step) has no view model; scenarios that need it are not applicable")
+    }
+    public static func bridge() -> BridgeHandle<Stream> {
+        preconditionFailure("\(step) has no bridge to Swift concurrency; scenarios that need it are not applicable")
     }
     public static func threadTargets() -> ThreadTargets<Stream> {
         preconditionFailure("\(step) is not thread-safe; the scenarios that race its types one by one start at step 09")
@@ -389,7 +394,9 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
         case .rxDemo14:
             subjects.union([.schedulers, .sharing, .flatMap, .innerSources, .traits, .bindings, .releasedOrder])
         case .rxDemo15:
-            subjects.union([.schedulers, .sharing, .flatMap, .innerSources, .traits, .bindings, .mainBranchOrder])
+            subjects.union([
+                .schedulers, .sharing, .flatMap, .innerSources, .traits, .bindings, .mainBranchOrder, .concurrency,
+            ])
         // A signal is pushed into by whoever holds its sink; it never ends, and a subscription
         // ends when its Disposable is freed.
         case .rxDemoSignal: [.hotSource, .dispose, .map, .flatMap]

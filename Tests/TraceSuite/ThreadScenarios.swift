@@ -36,6 +36,20 @@ public enum ThreadScenarioID: String, Sendable, CaseIterable, Codable {
     // Step 13: global state.
     case hooksReplacedWhileErrorsArrive =
         "Hooks.defaultErrorHandler is replaced on one thread while unhandled errors reach it on another"
+    // Step 15: the bridge to Swift concurrency, on real tasks (BridgeScenarios.swift).
+    case valuesEveryElement = "values: the loop gets every element, then ends when the observable completes"
+    case valuesThrowsError = "values: the observable's error ends the loop, thrown"
+    case valuesLeftEarly = "values: leaving the loop early disposes the subscription"
+    case valuesCancelledBeforeAnElement =
+        "values: cancelling the task before any element ends the loop and disposes; nothing is left alive"
+    case valuesBuffersForASlowConsumer =
+        "values: a consumer slower than the observable still gets every element, in order (the stream buffers them all)"
+    case singleValueRacingCancellation =
+        "Single's value: a success racing the task's cancellation resumes the await exactly once"
+    case asObservableDisposeCancelsTheTask =
+        "AsyncSequence's asObservable(): dispose cancels the task that runs the loop"
+    case asObservableLoopsOnATaskOfItsOwn =
+        "AsyncSequence's asObservable(): the loop runs on a task of its own, never inside subscribe"
 }
 
 public struct ThreadScenario: Sendable, CustomStringConvertible {
@@ -60,29 +74,36 @@ public struct ThreadScenario: Sendable, CustomStringConvertible {
         return name.localizedCaseInsensitiveContains(pattern) || "\(id)".localizedCaseInsensitiveContains(pattern)
     }
 
-    public static let all: [ThreadScenario] = [
-        ThreadScenario(id: .disposeRacingCompleted, needs: [.dispose, .coldSources, .terminalEvents]),
-        ThreadScenario(id: .twoDisposesAtOnce, needs: [.dispose, .coldSources]),
-        ThreadScenario(id: .hotSourceSendsWhileSubscribersChange, needs: [.hotSource, .dispose], sideStepOnly: true),
-        ThreadScenario(id: .subjectSendsWhileObserversChange, needs: [.subjects]),
-        ThreadScenario(id: .handlerWaitsForAnotherThread, needs: [.subjects]),
-        // The thread that only reads (sends elements, asks hasObservers or value()) shares no
-        // lock with the thread that writes, except the one a correct step takes around the
-        // access itself: with it, every read and write is ordered; without it, none is, in
-        // whichever order the threads ran.
-        ThreadScenario(id: .elementsRacingDispose, needs: [.dispose], from: .rxDemo09),
-        ThreadScenario(id: .elementRacingCompleted, needs: [.handlers], from: .rxDemo09),
-        ThreadScenario(id: .anonymousDisposableTwice, needs: [.dispose], from: .rxDemo09),
-        ThreadScenario(id: .binaryDisposableTwice, needs: [.dispose], from: .rxDemo09),
-        ThreadScenario(id: .bagFromTwoThreads, needs: [.disposeBag], from: .rxDemo09),
-        ThreadScenario(id: .askedWhileObserversChange, needs: [.subjects], from: .rxDemo09),
-        ThreadScenario(id: .valueRacingOnNext, needs: [.subjects], from: .rxDemo09),
-        ThreadScenario(id: .observeOnQueueRacingDispose, needs: [.schedulers], from: .rxDemo10),
-        ThreadScenario(id: .subscribeOnQueue, needs: [.schedulers], from: .rxDemo10),
-        ThreadScenario(id: .shareFirstSubscribersAtOnce, needs: [.sharing], from: .rxDemo11),
-        ThreadScenario(id: .flatMapInnersFromTwoThreads, needs: [.innerSources], from: .rxDemo12),
-        ThreadScenario(id: .hooksReplacedWhileErrorsArrive, needs: [.traits], from: .rxDemo13),
-    ]
+    public static let all: [ThreadScenario] =
+        [
+            ThreadScenario(id: .disposeRacingCompleted, needs: [.dispose, .coldSources, .terminalEvents]),
+            ThreadScenario(id: .twoDisposesAtOnce, needs: [.dispose, .coldSources]),
+            ThreadScenario(
+                id: .hotSourceSendsWhileSubscribersChange, needs: [.hotSource, .dispose], sideStepOnly: true),
+            ThreadScenario(id: .subjectSendsWhileObserversChange, needs: [.subjects]),
+            ThreadScenario(id: .handlerWaitsForAnotherThread, needs: [.subjects]),
+            // The thread that only reads (sends elements, asks hasObservers or value()) shares no
+            // lock with the thread that writes, except the one a correct step takes around the
+            // access itself: with it, every read and write is ordered; without it, none is, in
+            // whichever order the threads ran.
+            ThreadScenario(id: .elementsRacingDispose, needs: [.dispose], from: .rxDemo09),
+            ThreadScenario(id: .elementRacingCompleted, needs: [.handlers], from: .rxDemo09),
+            ThreadScenario(id: .anonymousDisposableTwice, needs: [.dispose], from: .rxDemo09),
+            ThreadScenario(id: .binaryDisposableTwice, needs: [.dispose], from: .rxDemo09),
+            ThreadScenario(id: .bagFromTwoThreads, needs: [.disposeBag], from: .rxDemo09),
+            ThreadScenario(id: .askedWhileObserversChange, needs: [.subjects], from: .rxDemo09),
+            ThreadScenario(id: .valueRacingOnNext, needs: [.subjects], from: .rxDemo09),
+            ThreadScenario(id: .observeOnQueueRacingDispose, needs: [.schedulers], from: .rxDemo10),
+            ThreadScenario(id: .subscribeOnQueue, needs: [.schedulers], from: .rxDemo10),
+            ThreadScenario(id: .shareFirstSubscribersAtOnce, needs: [.sharing], from: .rxDemo11),
+            ThreadScenario(id: .flatMapInnersFromTwoThreads, needs: [.innerSources], from: .rxDemo12),
+            ThreadScenario(id: .hooksReplacedWhileErrorsArrive, needs: [.traits], from: .rxDemo13),
+        ]
+        + [
+            .valuesEveryElement, .valuesThrowsError, .valuesLeftEarly, .valuesCancelledBeforeAnElement,
+            .valuesBuffersForASlowConsumer, .singleValueRacingCancellation, .asObservableDisposeCancelsTheTask,
+            .asObservableLoopsOnATaskOfItsOwn,
+        ].map { ThreadScenario(id: $0, needs: [.concurrency], from: .rxDemo15) }
 
     // Rounds per scenario: RXDEMO_THREAD_ROUNDS, to measure how often a plain run shows a race.
     public static var rounds: Int {
@@ -219,16 +240,18 @@ func race(_ first: @escaping () -> Void, _ second: @escaping () -> Void) {
 
 extension ThreadScenario {
     public func run<Adapter: StepAdapter>(on adapter: Adapter.Type, rounds: Int, onRound: (() -> Void)? = nil)
-        -> ThreadOutcome
+        async -> ThreadOutcome
     {
         // A deadlock shows in the first round or never, and where the threads meet inside the
         // observer, or nothing races, the order is fixed: one round is enough.
         let rounds =
-            [.handlerWaitsForAnotherThread, .subscribeOnQueue].contains(id) ? 1 : rounds
+            [.handlerWaitsForAnotherThread, .subscribeOnQueue].contains(id)
+                || (isBridge && id != .singleValueRacingCancellation) ? 1 : rounds
         var anomalies = 0
         var first: String? = nil
         for _ in 0..<rounds {
-            if let anomaly = round(on: adapter) {
+            let anomaly = isBridge ? await bridgeRound(on: adapter) : round(on: adapter)
+            if let anomaly {
                 anomalies += 1
                 first = first ?? anomaly
             }
@@ -245,6 +268,10 @@ extension ThreadScenario {
             .bagFromTwoThreads, .askedWhileObserversChange, .valueRacingOnNext, .observeOnQueueRacingDispose,
             .subscribeOnQueue:
             return flagRound(on: adapter)
+        case .valuesEveryElement, .valuesThrowsError, .valuesLeftEarly, .valuesCancelledBeforeAnElement,
+            .valuesBuffersForASlowConsumer, .singleValueRacingCancellation, .asObservableDisposeCancelsTheTask,
+            .asObservableLoopsOnATaskOfItsOwn:
+            preconditionFailure("«\(name)» runs on tasks: bridgeRound")
         case .disposeRacingCompleted, .twoDisposesAtOnce:
             let source = ScriptedSource(
                 script: SourceScript(hasDisposeClosure: true), clock: VirtualClock(), trace: trace,

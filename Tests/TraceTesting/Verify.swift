@@ -122,7 +122,7 @@ public func verifyThreads<Adapter: StepAdapter>(_ scenario: ThreadScenario, on a
     #endif
     guard let defect else {
         ReportFolder.writeThreads("running", for: scenario.id, of: Adapter.step)
-        let outcome = scenario.run(on: adapter, rounds: rounds)
+        let outcome = await scenario.run(on: adapter, rounds: rounds)
         ReportFolder.writeThreads(outcome.summary, for: scenario.id, of: Adapter.step)
         if outcome.anomalies > 0 {
             Issue.record("\(Adapter.step) must be thread-safe, but «\(scenario.name)»: \(outcome.summary)")
@@ -161,7 +161,7 @@ public func verifyThreads<Adapter: StepAdapter>(_ scenario: ThreadScenario, on a
                     dup2(errors.fileDescriptor, STDERR_FILENO)
                 }
                 let watchdog = Watchdog({ "«\(scenario.name)»" }, limit: 20, limitAfterAHang: 20)
-                let outcome = scenario.run(on: adapter, rounds: rounds, onRound: watchdog.tick)
+                let outcome = await scenario.run(on: adapter, rounds: rounds, onRound: watchdog.tick)
                 watchdog.stop()
                 try? outcome.summary.write(toFile: path, atomically: true, encoding: .utf8)
             }

@@ -143,9 +143,19 @@ func changedFiles(from: Step, to: Step) throws -> [String] {
     }
 }
 
+// "Kept on RxSwift's main branch too; …" from "kept on …".
+func sentence(_ text: String) -> String {
+    text.prefix(1).uppercased() + text.dropFirst()
+}
+
 func knownIssues(of step: Step) -> [String] {
-    let notApplicable = Scenario.all.count - step.scenarios.count
-    let lacks = Capability.allCases.filter { !step.capabilities.contains($0) }.map { "`\($0.rawValue)`" }
+    let orders: Set<Capability> = [.releasedOrder, .mainBranchOrder]
+    let others = Scenario.all.filter { !step.scenarios.map(\.id).contains($0.id) }
+    // Scenarios of the order a step does not follow: RxSwift 6.10's or its main branch's.
+    let otherOrder = others.filter { !$0.needs.intersection(orders).subtracting(step.capabilities).isEmpty }.count
+    let notApplicable = others.count - otherOrder
+    let missing = others.reduce(into: Set<Capability>()) { $0.formUnion($1.needs.subtracting(step.capabilities)) }
+    let lacks = Capability.allCases.filter { missing.contains($0) && !orders.contains($0) }.map { "`\($0.rawValue)`" }
     var lines: [String] = []
     for defect in step.defects {
         lines += ["**\(letter(defect)), \(defect.title).** \(defect.cause). Scenarios:", ""]
@@ -168,7 +178,30 @@ func knownIssues(of step: Step) -> [String] {
             ]
         }
     }
+    let explored = step.interleavingScenarios
+    if !explored.isEmpty {
+        let kept = explored.compactMap { scenario in scenario.knownCallOut(in: step).map { (scenario, $0) } }
+        lines.append(
+            "**Interleavings (`make test-threads STEP=\(step.number)`, the explorer):** \(explored.count) scenarios, "
+                + "every interleaving of their two threads with at most two preemptions, and a call-out under a lock "
+                + (kept.isEmpty
+                    ? "found in none: \(step) calls no code of yours with one of its locks held."
+                    : "that \(step) makes on purpose, as its RxSwift does, in \(kept.count):"))
+        lines.append("")
+        for (scenario, callOut) in kept {
+            lines.append(
+                "- \(italic(scenario.name)): \(callOut.title), in `\(callOut.lockFile)`. \(sentence(callOut.rxSwift)).")
+        }
+        if !kept.isEmpty { lines.append("") }
+    }
     lines.append("\(step) runs \(step.scenarios.count) of the \(Scenario.all.count) scenarios.")
+    if otherOrder > 0 {
+        lines.append(
+            "\(otherOrder) expect "
+                + (step.capabilities.contains(.mainBranchOrder)
+                    ? "RxSwift 6.10's order, which its main branch changed (steps 07 to 14 run them)."
+                    : "the order of RxSwift's main branch (step 15 runs them)."))
+    }
     if notApplicable > 0 {
         lines.append(
             "The other \(notApplicable) need \(lacks.joined(separator: " or ")), which "

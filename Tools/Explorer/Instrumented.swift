@@ -84,8 +84,8 @@ class ExploredLock: @unchecked Sendable {
     var isTheApps: Bool { madeAt.hasPrefix("ExplorerScenarios.swift:") }
 
     // RxSwift's `forwardLock` guards no state: it only makes deliveries to one observer come one
-    // at a time, which the Rx contract requires. Holding it while calling the observer is what
-    // it is for; the rule is about every other lock.
+    // at a time, which the Rx contract requires. Holding it while delivering an event is what it
+    // is for; anything else called under it (a dispose closure, a selector) breaks the rule.
     var onlySerialisesDelivery: Bool { declaration.contains("forwardLock") }
 
     // "(the lock of line 19)" in the file that made it, "(the lock of Bag.swift:19)" elsewhere.
@@ -127,9 +127,9 @@ final class NSLock: ExploredLock, @unchecked Sendable {
 
 // Code the step does not own starts here: a handler, a dispose closure, a generator. A step lock
 // held at this point is a call-out under a lock (RxSwift #2723), reported even when this
-// interleaving does not deadlock.
+// interleaving does not deadlock. An event's delivery to a handler may hold `forwardLock`.
 func yours(_ what: String) {
-    Interleavings.shared.callOut(what)
+    Interleavings.shared.callOut(what, isDelivery: ["onNext", "onError", "onCompleted", "the observer"].contains(what))
 }
 
 // One line of a source file, read once per file.

@@ -101,9 +101,11 @@ final class Interleavings: @unchecked Sendable {
     }
 
     // Run by `yours`: which step locks this thread holds as it enters code the step does not own.
-    func callOut(_ what: String) {
+    func callOut(_ what: String, isDelivery: Bool) {
         guard let me = current else { return }
-        let held = locks.compactMap(\.lock).filter { $0.owner == me && !$0.isTheApps && !$0.onlySerialisesDelivery }
+        let held = locks.compactMap(\.lock).filter {
+            $0.owner == me && !$0.isTheApps && !(isDelivery && $0.onlySerialisesDelivery)
+        }
         guard !held.isEmpty else { return }
         let names = held.map { $0.name(from: "") }.joined(separator: " and ")
         record(Entry(thread: me, place: "", text: "↳ \(what), with \(names) held"), echo: true)

@@ -543,6 +543,56 @@ let mutants: [Mutant] = [
             "            return Disposables.create {\n                cancle?.stop()\n            }":
                 "            return Disposables.create()"
         ]),
+    // Step 15: RxSwift's concurrency bugs of 2022-2026 and its 2026 campaign, as a participant
+    // writes them again.
+    Mutant(
+        step: .rxDemo15, mistake: "values never disposes when the loop is left or its task cancelled (#2426)",
+        file: "Observable+Concurrency.swift",
+        changes: [
+            "                if case .cancelled = termination {\n                    subscription.value.dispose()\n                }":
+                "                _ = (termination, subscription)"
+        ]),
+    Mutant(
+        step: .rxDemo15, mistake: "values has no onDisposed: a loop that the Rx side stops ends as if it had completed",
+        file: "Observable+Concurrency.swift",
+        changes: [
+            "                },\n                onDisposed: {\n                    guard !isFinished else { return }\n                    continuation.finish(throwing: CancellationError())\n                }\n            )":
+                "                }\n            )"
+        ]),
+    Mutant(
+        step: .rxDemo15,
+        mistake: "value resumes from onDisposed even after a success: the continuation is resumed twice (#2563)",
+        file: "PrimitiveSequence+Concurrency.swift",
+        changes: [
+            "onDisposed: {\n                                    if once.claim() {":
+                "onDisposed: {\n                                    if true {"
+        ]),
+    Mutant(
+        step: .rxDemo15,
+        mistake: "asObservable() starts the loop on the subscribing thread, inside subscribe (#2553)",
+        file: "Observable+Concurrency.swift",
+        changes: ["Task.detached(priority: priority) {": "Task.immediate(priority: priority) {"]),
+    Mutant(
+        step: .rxDemo15, mistake: "ReplaySubject replays to a newcomer with its lock held (#2723)",
+        file: "ReplaySubject.swift",
+        changes: [
+            "        let subscription = self.lock.performLocked { self.synchronizedSubscribe(observer) }\n        if let replayObserver":
+                "        self.lock.lock()\n        defer { self.lock.unlock() }\n        let subscription = self.synchronizedSubscribe(observer)\n        if let replayObserver"
+        ], onlyTheExplorer: .replayHandlerTakesLock),
+    Mutant(
+        step: .rxDemo15, mistake: "connect() subscribes the source with the connectable's lock held (#2723)",
+        file: "Multicast.swift",
+        changes: [
+            "            self.connection = connection\n            return (subscription, connection)":
+                "            self.connection = connection\n            subscription.setDisposable(self.source.subscribe(connection))\n            return (nil, connection)"
+        ], onlyTheExplorer: .connectGeneratorTakesLock),
+    Mutant(
+        step: .rxDemo15, mistake: "flatMap tears down with forwardLock held: the dispose closures run under it (#2698)",
+        file: "Merge.swift",
+        changes: [
+            "            self.forwardOn(event)\n            self.markDisposed()\n        }\n        self.dispose()":
+                "            self.forwardOn(event)\n            self.markDisposed()\n            self.dispose()\n        }"
+        ], onlyTheExplorer: .flatMapTeardownTakesLock),
     // The side step: what the article's own text warns about, forgotten.
     Mutant(
         step: .rxDemoSignal, mistake: "map forgets to keep its subscription in objects: the mapped signal goes quiet",

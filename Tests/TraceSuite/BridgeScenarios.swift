@@ -1,0 +1,244 @@
+import Foundation
+
+// Step 15: the bridge to Swift concurrency, on real tasks. Each expected trace follows RxSwift's
+// main branch (Observable+Concurrency.swift, PrimitiveSequence+Concurrency.swift at 5abdfe46)
+// and Swift's AsyncThrowingStream, and a run of the same scenario against them. They never
+// sleep: a scenario waits for what it needs (a task's end, a semaphore, a subject that has its
+// observer), and the watchdog bounds a step that never gets there.
+
+// What a step with the bridge hands the scenarios: its `values`, `Single`'s `value` and
+// `AsyncSequence.asObservable()`, each as the step has it.
+public struct BridgeHandle<Stream>: @unchecked Sendable {
+    let values: (Stream) -> AsyncThrowingStream<Int, Error>
+    // `value` of a Single that `TraitsHandle` made.
+    let singleValue: (Any) async throws -> Int
+    let asObservable: (AsyncStream<Int>) -> Stream
+
+    public init(
+        values: @escaping (Stream) -> AsyncThrowingStream<Int, Error>,
+        singleValue: @escaping (Any) async throws -> Int,
+        asObservable: @escaping (AsyncStream<Int>) -> Stream
+    ) {
+        self.values = values
+        self.singleValue = singleValue
+        self.asObservable = asObservable
+    }
+}
+
+extension ThreadScenario {
+    var isBridge: Bool { needs.contains(.concurrency) }
+
+    // The traces RxSwift's bridge may print: one, or one per way a race can go.
+    var bridgeExpected: [[String]] {
+        switch id {
+        case .valuesEveryElement:
+            [["send 1", "send 2", "send completed", "dispose", "loop 1", "loop 2", "loop ended"]]
+        case .valuesThrowsError:
+            [["send 1", "send error(source)", "dispose", "loop 1", "loop threw error(source)"]]
+        case .valuesLeftEarly:
+            [["send 1", "send 2", "send 3", "loop 1", "loop 2", "dispose", "loop left at 2"]]
+        case .valuesCancelledBeforeAnElement:
+            [["dispose", "loop threw CancellationError", "nothing left alive"]]
+        case .valuesBuffersForASlowConsumer:
+            [["loop got 1000 elements, in order", "loop ended"]]
+        case .singleValueRacingCancellation:
+            [["value 1"], ["threw CancellationError"]]
+        case .asObservableDisposeCancelsTheTask:
+            [["receive 1", "the stream ends: cancelled"]]
+        case .asObservableLoopsOnATaskOfItsOwn:
+            [["the loop runs outside subscribe", "receive 1", "receive completed"]]
+        default:
+            []
+        }
+    }
+
+    func bridgeRound<Adapter: StepAdapter>(on adapter: Adapter.Type) async -> String? {
+        let trace = await bridgeTrace(on: adapter)
+        let expected = bridgeExpected
+        return expected.contains(trace)
+            ? nil
+            : "the trace was \(trace); RxSwift's: \(expected.map { "\($0)" }.joined(separator: " or "))"
+    }
+
+    private func bridgeTrace<Adapter: StepAdapter>(on adapter: Adapter.Type) async -> [String] {
+        let trace = Trace()
+        let bridge = Adapter.bridge()
+        func source(_ actions: SourceScript.Action...) -> Adapter.Stream {
+            Adapter.create(
+                ScriptedSource(
+                    script: SourceScript(hasDisposeClosure: true, actions: actions), clock: VirtualClock(),
+                    trace: trace,
+                    lifetimes: Lifetimes(), labels: [nil]))
+        }
+        // The stream is made where the loop starts, as `for try await x in observable.values`
+        // makes it: nothing else holds it, so leaving the loop ends it.
+        func loop(_ stream: () -> AsyncThrowingStream<Int, Error>, leavingAt last: Int? = nil) async {
+            do {
+                for try await element in stream() {
+                    trace.record("loop \(element)")
+                    if element == last {
+                        break
+                    }
+                }
+                trace.record(last.map { "loop left at \($0)" } ?? "loop ended")
+            } catch {
+                trace.record(thrown(error))
+            }
+        }
+        switch id {
+        case .valuesEveryElement:
+            await loop { bridge.values(source(.send(1), .send(2), .complete())) }
+        case .valuesThrowsError:
+            await loop { bridge.values(source(.send(1), .fail())) }
+        case .valuesLeftEarly:
+            await loop({ bridge.values(source(.send(1), .send(2), .send(3))) }, leavingAt: 2)
+        case .valuesCancelledBeforeAnElement:
+            // The subscription starts with the stream; the task is cancelled before anything
+            // comes. Afterwards the observable and everything the subscription held are freed.
+            var observable: Adapter.Stream? = source()
+            weak let watched = observable
+            let stream = UncheckedSendable(value: bridge.values(observable!))
+            observable = nil
+            let consumer = Task {
+                do {
+                    for try await element in stream.value { trace.record("loop \(element)") }
+                    trace.record("loop ended")
+                } catch {
+                    trace.record(thrown(error))
+                }
+            }
+            consumer.cancel()
+            await consumer.value
+            trace.record(watched == nil ? "nothing left alive" : "the observable outlives the cancelled loop")
+        case .valuesBuffersForASlowConsumer:
+            // Every element is sent before the loop takes the first: the stream keeps them all.
+            let count = 1000
+            let elements = Adapter.create(
+                ScriptedSource(
+                    script: SourceScript(
+                        hasDisposeClosure: false,
+                        actions: (1...count).map { SourceScript.Action.send($0) } + [.complete()]),
+                    clock: VirtualClock(), trace: Trace(), lifetimes: Lifetimes(), labels: [nil]))
+            var received: [Int] = []
+            do {
+                for try await element in bridge.values(elements) { received.append(element) }
+                trace.record(
+                    received == Array(1...count)
+                        ? "loop got \(count) elements, in order"
+                        : "loop got \(received.count) elements: \(received.prefix(5))…")
+                trace.record("loop ended")
+            } catch {
+                trace.record(thrown(error))
+            }
+        case .singleValueRacingCancellation:
+            // A success and the task's cancellation at the same moment: whichever comes first,
+            // the await resumes once (twice would crash, never would hang).
+            let subject = Adapter.publishSubject()
+            let single = UncheckedSendable(value: Adapter.traits().convert(subject.stream, .single))
+            let consumer = Task {
+                do {
+                    trace.record("value \(try await bridge.singleValue(single.value))")
+                } catch {
+                    trace.record(
+                        error is CancellationError ? "threw CancellationError" : "threw \(tracedName(of: error))")
+                }
+            }
+            while !subject.hasObservers() { await Task.yield() }
+            let send = UncheckedSendable(value: subject.send)
+            race(
+                {
+                    send.value(.next(1))
+                    send.value(.completed)
+                }, { consumer.cancel() })
+            await consumer.value
+        case .asObservableDisposeCancelsTheTask:
+            let ended = DispatchSemaphore(value: 0)
+            let received = DispatchSemaphore(value: 0)
+            let (stream, continuation) = AsyncStream<Int>.makeStream()
+            continuation.onTermination = { termination in
+                trace.record("the stream ends: \(termination)")
+                ended.signal()
+            }
+            continuation.yield(1)
+            let subscriber = SignallingSubscriber(trace: trace, onElement: { received.signal() })
+            let subscription = Adapter.subscribe(bridge.asObservable(stream), subscriber)
+            await wait(for: received)
+            subscription.dispose?()
+            await wait(for: ended)
+        case .asObservableLoopsOnATaskOfItsOwn:
+            let finished = DispatchSemaphore(value: 0)
+            let sequence = WhereItRuns(trace: trace)
+            let subscriber = SignallingSubscriber(trace: trace, onEnd: { finished.signal() })
+            sequence.subscribing = pthread_self()
+            let subscription = Adapter.subscribe(bridge.asObservable(sequence.stream), subscriber)
+            sequence.subscribing = nil
+            await wait(for: finished)
+            _ = subscription
+        default:
+            break
+        }
+        return trace.entries
+    }
+}
+
+private func thrown(_ error: any Error) -> String {
+    error is CancellationError ? "loop threw CancellationError" : "loop threw error(\(tracedName(of: error)))"
+}
+
+// A subscriber that records what it receives and says when an element or the end arrives.
+private final class SignallingSubscriber: RecordingSubscriber {
+    private let onElement: () -> Void
+    private let onEnd: () -> Void
+
+    init(trace: Trace, onElement: @escaping () -> Void = {}, onEnd: @escaping () -> Void = {}) {
+        self.onElement = onElement
+        self.onEnd = onEnd
+        super.init(trace: trace, label: nil, disposeOnReceiving: nil)
+    }
+
+    override func receive<E: StepEvent>(_ event: E) {
+        recordReceived(event)
+        if case .next = event.signal { onElement() } else { onEnd() }
+    }
+}
+
+// Waits on another thread, so that no task's thread blocks.
+private func wait(for semaphore: DispatchSemaphore) async {
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        Thread {
+            semaphore.wait()
+            done.resume()
+        }.start()
+    }
+}
+
+// An AsyncStream of one element whose first step notes whether it runs inside `subscribe`, on
+// the subscribing thread (RxSwift #2553 ran the loop there).
+private final class WhereItRuns: @unchecked Sendable {
+    private let lock = NSLock()
+    private var thread: pthread_t? = nil
+    let trace: Trace
+
+    init(trace: Trace) { self.trace = trace }
+
+    var subscribing: pthread_t? {
+        get { lock.withLock { thread } }
+        set { lock.withLock { thread = newValue } }
+    }
+
+    private var sent = false
+
+    var stream: AsyncStream<Int> {
+        AsyncStream(unfolding: { [self] in
+            if lock.withLock({
+                defer { sent = true }
+                return sent
+            }) {
+                return nil
+            }
+            let inside = subscribing.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+            trace.record(inside ? "the loop runs inside subscribe, on its thread" : "the loop runs outside subscribe")
+            return 1
+        })
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+// MARK: - BehaviorSubject
+
+// A hot observable with a current value: a new subscriber gets that value at once, then
+// what follows, and `value()` reads it. Unlike `PublishSubject`, it keeps its observers after
+// a terminal event (so `hasObservers` stays true). Its state is behind a lock, as in
+// `PublishSubject`.
+final class BehaviorSubject<Element>: Observable<Element>, SubjectType, ObserverType,
+    SynchronizedUnsubscribeType, Cancelable
+{
+    typealias Observers = Bag<(Event<Element>) -> Void>
+    typealias DisposeKey = BagKey
+
+    private let lock = RecursiveLock()
+    private var disposed = false
+    private var element: Element
+    private var observers = Observers()
+    private var stoppedEvent: Event<Element>?
+    #if DEBUG
+        private let synchronizationTracker = SynchronizationTracker()
+    #endif
+
+    var hasObservers: Bool {
+        self.lock.performLocked { self.observers.count > 0 }
+    }
+
+    var isDisposed: Bool {
+        self.disposed
+    }
+
+    init(value: Element) {
+        self.element = value
+    }
+
+    // The current value; after an error it throws that error, after dispose `RxError.disposed`.
+    func value() throws -> Element {
+        self.lock.lock()
+        defer { self.lock.unlock() }
+        if self.isDisposed {
+            throw RxError.disposed(object: self)
+        }
+        if let error = self.stoppedEvent?.error {
+            throw error
+        }
+        return self.element
+    }
+
+    func on(_ event: Event<Element>) {
+        #if DEBUG
+            self.synchronizationTracker.register(synchronizationErrorMessage: .default)
+            defer { self.synchronizationTracker.unregister() }
+        #endif
+        dispatch(self.synchronizedOn(event), event)
+    }
+
+    func synchronizedOn(_ event: Event<Element>) -> Observers {
+        self.lock.lock()
+        defer { self.lock.unlock() }
+        if self.stoppedEvent != nil || self.isDisposed {
+            return Observers()
+        }
+        switch event {
+        case .next(let element):
+            self.element = element
+        case .error, .completed:
+            self.stoppedEvent = event
+        }
+        return self.observers
+    }
+
+    // The newcomer goes into the bag under the lock; its first event (the current value, or
+    // the terminal one) is sent after the lock is released, as ReplaySubject's replay is:
+    // anything newer waits until it is out.
+    // Deviation: RxSwift's main branch still sends the current value under the lock.
+    override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
+        let subscription = self.lock.performLocked { self.synchronizedSubscribe(observer) }
+        if let replayObserver = subscription.replayObserver, case .next(let element) = subscription.first {
+            replayObserver.replay([element])
+        } else {
+            observer.on(subscription.first)
+        }
+        return subscription.disposable
+    }
+
+    private func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> (
+        first: Event<Element>, disposable: Disposable, replayObserver: ReplaySubjectSubscriptionObserver<Observer>?
+    ) where Observer.Element == Element {
+        if self.isDisposed {
+            return (.error(RxError.disposed(object: self)), Disposables.create(), nil)
+        }
+        if let stoppedEvent = self.stoppedEvent {
+            observer.on(stoppedEvent)
+            return Disposables.create()
+        }
+        let key = self.observers.insert(observer.on)
+        observer.on(.next(self.element))
+        return SubscriptionDisposable(owner: self, key: key)
+    }
+
+    func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
+        self.lock.performLocked {
+            if self.isDisposed {
+                return
+            }
+            _ = self.observers.removeKey(disposeKey)
+        }
+    }
+
+    func asObserver() -> BehaviorSubject<Element> {
+        self
+    }
+
+    func dispose() {
+        self.lock.performLocked {
+            self.disposed = true
+            self.observers.removeAll()
+            self.stoppedEvent = nil
+        }
+    }
+}

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step15-Amb-1.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step15-BehaviorSubject-1.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step15-ReplaySubject-7.swift
