@@ -43,6 +43,12 @@ extension ThreadScenario {
             [["loop got 1000 elements, in order", "loop ended"]]
         case .singleValueRacingCancellation:
             [["value 1"], ["threw CancellationError"]]
+        case .valuesCompletionRacingCancellation:
+            // The dispose and the loop's end happen on two threads: either order.
+            [
+                ["dispose", "loop ended"], ["loop ended", "dispose"], ["dispose", "loop threw CancellationError"],
+                ["loop threw CancellationError", "dispose"],
+            ]
         case .asObservableDisposeCancelsTheTask:
             [["receive 1", "the stream ends: cancelled"]]
         case .asObservableLoopsOnATaskOfItsOwn:
@@ -150,6 +156,24 @@ extension ThreadScenario {
                     send.value(.next(1))
                     send.value(.completed)
                 }, { consumer.cancel() })
+            await consumer.value
+        case .valuesCompletionRacingCancellation:
+            let source = ScriptedSource(
+                script: SourceScript(hasDisposeClosure: true), clock: VirtualClock(), trace: trace,
+                lifetimes: Lifetimes(), labels: [nil])
+            source.keepsSenders = true
+            let stream = UncheckedSendable(value: bridge.values(Adapter.create(source)))
+            guard let complete = source.emitters.first.map({ send in UncheckedSendable(value: { send(.completed) }) })
+            else { return ["the observable was never subscribed"] }
+            let consumer = Task {
+                do {
+                    for try await element in stream.value { trace.record("loop \(element)") }
+                    trace.record("loop ended")
+                } catch {
+                    trace.record(thrown(error))
+                }
+            }
+            race({ complete.value() }, { consumer.cancel() })
             await consumer.value
         case .asObservableDisposeCancelsTheTask:
             let ended = DispatchSemaphore(value: 0)

@@ -100,6 +100,7 @@ extension ThreadScenario {
             .handlerWaitsForAnotherThread, .shareFirstSubscribersAtOnce, .flatMapInnersFromTwoThreads,
             .hooksReplacedWhileErrorsArrive, .valuesEveryElement, .valuesThrowsError, .valuesLeftEarly,
             .valuesCancelledBeforeAnElement, .valuesBuffersForASlowConsumer, .singleValueRacingCancellation,
+            .valuesCompletionRacingCancellation,
             .asObservableDisposeCancelsTheTask, .asObservableLoopsOnATaskOfItsOwn:
             preconditionFailure("«\(name)» is not a flag scenario")
         }

@@ -46,6 +46,8 @@ public enum ThreadScenarioID: String, Sendable, CaseIterable, Codable {
         "values: a consumer slower than the observable still gets every element, in order (the stream buffers them all)"
     case singleValueRacingCancellation =
         "Single's value: a success racing the task's cancellation resumes the await exactly once"
+    case valuesCompletionRacingCancellation =
+        "values: completed racing the loop's cancellation ends the loop once, either way, and disposes once"
     case asObservableDisposeCancelsTheTask =
         "AsyncSequence's asObservable(): dispose cancels the task that runs the loop"
     case asObservableLoopsOnATaskOfItsOwn =
@@ -101,8 +103,8 @@ public struct ThreadScenario: Sendable, CustomStringConvertible {
         ]
         + [
             .valuesEveryElement, .valuesThrowsError, .valuesLeftEarly, .valuesCancelledBeforeAnElement,
-            .valuesBuffersForASlowConsumer, .singleValueRacingCancellation, .asObservableDisposeCancelsTheTask,
-            .asObservableLoopsOnATaskOfItsOwn,
+            .valuesBuffersForASlowConsumer, .singleValueRacingCancellation, .valuesCompletionRacingCancellation,
+            .asObservableDisposeCancelsTheTask, .asObservableLoopsOnATaskOfItsOwn,
         ].map { ThreadScenario(id: $0, needs: [.concurrency], from: .rxDemo15) }
 
     // Rounds per scenario: RXDEMO_THREAD_ROUNDS, to measure how often a plain run shows a race.
@@ -246,7 +248,8 @@ extension ThreadScenario {
         // observer, or nothing races, the order is fixed: one round is enough.
         let rounds =
             [.handlerWaitsForAnotherThread, .subscribeOnQueue].contains(id)
-                || (isBridge && id != .singleValueRacingCancellation) ? 1 : rounds
+                || (isBridge && ![.singleValueRacingCancellation, .valuesCompletionRacingCancellation].contains(id))
+                ? 1 : rounds
         var anomalies = 0
         var first: String? = nil
         for _ in 0..<rounds {
@@ -269,8 +272,8 @@ extension ThreadScenario {
             .subscribeOnQueue:
             return flagRound(on: adapter)
         case .valuesEveryElement, .valuesThrowsError, .valuesLeftEarly, .valuesCancelledBeforeAnElement,
-            .valuesBuffersForASlowConsumer, .singleValueRacingCancellation, .asObservableDisposeCancelsTheTask,
-            .asObservableLoopsOnATaskOfItsOwn:
+            .valuesBuffersForASlowConsumer, .singleValueRacingCancellation, .valuesCompletionRacingCancellation,
+            .asObservableDisposeCancelsTheTask, .asObservableLoopsOnATaskOfItsOwn:
             preconditionFailure("«\(name)» runs on tasks: bridgeRound")
         case .disposeRacingCompleted, .twoDisposesAtOnce:
             let source = ScriptedSource(

@@ -265,6 +265,40 @@ var workloads: [String: (Int) -> Void] = [:]
     }
 #endif
 
+#if RXDEMO_SINCE_15
+    // The bridge: what `values` costs per element, and `value` per call. Each runs in one task
+    // that this thread waits for, so the figure is the bridge's and the task's switches.
+    func awaiting(_ work: @escaping @Sendable () async -> Void) {
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            await work()
+            done.signal()
+        }
+        done.wait()
+    }
+    workloads["values per element"] = { count in
+        awaiting {
+            let source = Observable<Int>.create { observer in
+                for value in 0..<count { observer.onNext(value) }
+                observer.onCompleted()
+                return Disposables.create()
+            }
+            do {
+                for try await value in source.values { checksum &+= value }
+            } catch {}
+        }
+    }
+    workloads["Single's value per call"] = { count in
+        awaiting {
+            let single = Single<Int>.create { single in
+                single(.success(1))
+                return Disposables.create()
+            }
+            for _ in 0..<count { checksum &+= (try? await single.value) ?? 0 }
+        }
+    }
+#endif
+
 #if RXDEMO_SINCE_04
     func mapped(_ observable: Observable<Int>, _ maps: Int) -> Observable<Int>? {
         var chain = observable

@@ -37,8 +37,9 @@ final class Interleavings: @unchecked Sendable {
     private(set) var decisions: [Decision] = []
     private(set) var entries: [Entry] = []
     private(set) var deadlock: String? = nil
-    // The first call-out under a lock in this run.
+    // The first call-out under a lock in this run, and the files that made the locks it held.
     private(set) var callOutUnderLock: String? = nil
+    private(set) var callOutLockFiles: [String] = []
     // Every lock alive, to find those a thread holds when it calls out (only one explored
     // thread runs at a time, so this needs no lock of its own).
     private struct Registered { weak var lock: ExploredLock? }
@@ -61,6 +62,7 @@ final class Interleavings: @unchecked Sendable {
         entries = []
         deadlock = nil
         callOutUnderLock = nil
+        callOutLockFiles = []
         finished = DispatchSemaphore(value: 0)
         for (index, actions) in threads.enumerated() {
             nonisolated(unsafe) let actions = actions
@@ -111,8 +113,11 @@ final class Interleavings: @unchecked Sendable {
         record(Entry(thread: me, place: "", text: "↳ \(what), with \(names) held"), echo: true)
         if callOutUnderLock == nil {
             let locks = held.map { "made at \($0.madeAt), taken at \($0.takenAt)" }.joined(separator: "; and the lock ")
+            // The call site: the step's last line this thread passed (a lock or atomic operation).
+            let site = entries.last { $0.thread == me && !$0.place.isEmpty }.map { " (called after \($0.place))" } ?? ""
             callOutUnderLock =
-                "call-out under a lock: \(what) ran on thread \(me + 1) while it held the lock \(locks)"
+                "call-out under a lock: \(what) ran on thread \(me + 1)\(site) while it held the lock \(locks)"
+            callOutLockFiles = held.map { String($0.madeAt.split(separator: ":")[0]) }
         }
     }
 
