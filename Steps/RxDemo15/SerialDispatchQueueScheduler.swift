@@ -67,8 +67,7 @@ func dispatchQueueScheduleRelative<StateType>(
     return cancel
 }
 
-// Carries a value into a Dispatch closure or a task; the scheduler's queue, or the Rx
-// contract, orders every access.
+// Carries a value into a Dispatch closure; the scheduler's queue orders every access.
 struct UncheckedBox<Value>: @unchecked Sendable {
     let value: Value
 
