@@ -124,7 +124,7 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
     case flatMapInnerErrorEndsAll =
         "flatMap: an inner's error goes on, then the source and every inner are disposed"
     case flatMapSourceCompletesLast =
-        "flatMap: a source that completes after every inner is disposed first, then completed goes on"
+        "flatMap on RxSwift 6.10: a source that completes after every inner is disposed first, then completed goes on"
     case concatMapSourceCompletesLast =
         "concatMap: a source that completes after every inner: completed goes on, then the source is disposed"
     case flatMapLatestSourceCompletesLast =

@@ -113,8 +113,12 @@ final class Interleavings: @unchecked Sendable {
         record(Entry(thread: me, place: "", text: "↳ \(what), with \(names) held"), echo: true)
         if callOutUnderLock == nil {
             let locks = held.map { "made at \($0.madeAt), taken at \($0.takenAt)" }.joined(separator: "; and the lock ")
-            // The call site: the step's last line this thread passed (a lock or atomic operation).
-            let site = entries.last { $0.thread == me && !$0.place.isEmpty }.map { " (called after \($0.place))" } ?? ""
+            // The call site: the step's last line this thread passed (a lock or atomic operation),
+            // not counting the debug build's reentrancy tracker, which wraps every call.
+            let site =
+                entries.last {
+                    $0.thread == me && !$0.place.isEmpty && !$0.place.hasPrefix("SynchronizationTracker.swift:")
+                }.map { " (called after \($0.place))" } ?? ""
             callOutUnderLock =
                 "call-out under a lock: \(what) ran on thread \(me + 1)\(site) while it held the lock \(locks)"
             callOutLockFiles = held.map { String($0.madeAt.split(separator: ":")[0]) }

@@ -7,7 +7,8 @@ import Foundation
 // (`CancellationError`). Who resumes is decided under a lock; the resume happens after it is
 // released.
 // Deviation: RxSwift's main branch resumes under that lock (the pull request for #2727 is
-// still open).
+// still open), and can deadlock: `resume` takes the awaiting task's status lock, which a
+// cancellation on another thread holds while its handler disposes, and `onDisposed` waits here.
 final class ResumeOnce: @unchecked Sendable {
     private let lock = RecursiveLock()
     private var didResume = false
