@@ -249,7 +249,7 @@ extension ThreadScenario {
         let rounds =
             [.handlerWaitsForAnotherThread, .subscribeOnQueue].contains(id)
                 || (isBridge && ![.singleValueRacingCancellation, .valuesCompletionRacingCancellation].contains(id))
-                ? 1 : rounds
+            ? 1 : rounds
         var anomalies = 0
         var first: String? = nil
         for _ in 0..<rounds {
