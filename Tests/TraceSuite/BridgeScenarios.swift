@@ -105,14 +105,7 @@ extension ThreadScenario {
             weak let watched = observable
             let stream = UncheckedSendable(value: bridge.values(observable!))
             observable = nil
-            let consumer = Task {
-                do {
-                    for try await element in stream.value { trace.record("loop \(element)") }
-                    trace.record("loop ended")
-                } catch {
-                    trace.record(thrown(error))
-                }
-            }
+            let consumer = Task { await loop { stream.value } }
             consumer.cancel()
             await consumer.value
             trace.record(watched == nil ? "nothing left alive" : "the observable outlives the cancelled loop")
@@ -165,14 +158,7 @@ extension ThreadScenario {
             let stream = UncheckedSendable(value: bridge.values(Adapter.create(source)))
             guard let complete = source.emitters.first.map({ send in UncheckedSendable(value: { send(.completed) }) })
             else { return ["the observable was never subscribed"] }
-            let consumer = Task {
-                do {
-                    for try await element in stream.value { trace.record("loop \(element)") }
-                    trace.record("loop ended")
-                } catch {
-                    trace.record(thrown(error))
-                }
-            }
+            let consumer = Task { await loop { stream.value } }
             race({ complete.value() }, { consumer.cancel() })
             await consumer.value
         case .asObservableDisposeCancelsTheTask:

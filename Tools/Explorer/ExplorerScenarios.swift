@@ -199,6 +199,34 @@ func countingSource(_ live: Tally) -> Observable<Int> {
     }
 }
 
+// A late subscriber whose handler takes the app's lock, while another thread holds that lock and
+// subscribes too: a replay with the source's lock held deadlocks here, or calls out under it.
+func lateHandlerTakesLock(_ replaying: Observable<Int>, keeping kept: Any) -> (
+    threads: [[(label: String, action: () -> Void)]], problem: () -> String?
+) {
+    let appLock = NSLock()
+    return (
+        [
+            [
+                (
+                    "late.subscribe(onNext: { _ in appLock.withLock {} })",
+                    {
+                        _ = replaying.subscribe(onNext: { _ in
+                            yours("onNext")
+                            appLock.withLock {}
+                        })
+                    }
+                )
+            ],
+            [("appLock.withLock { late.subscribe { _ in } }", { appLock.withLock { _ = replaying.subscribe { _ in } } })],
+        ],
+        {
+            _ = kept
+            return nil
+        }
+    )
+}
+
 // One subscriber leaves a shared source while another comes: whichever goes first, the
 // newcomer ends up with a connection of its own, so exactly one subscription is live.
 func subscribeRacingDispose(_ shared: Observable<Int>, _ live: Tally) -> (
@@ -250,60 +278,13 @@ func subscribeRacingDispose(_ shared: Observable<Int>, _ live: Tally) -> (
             let shared = upstream.share(replay: 1)
             let first = shared.subscribe { _ in }
             upstream.onNext(1)
-            let appLock = NSLock()
-            return (
-                [
-                    [
-                        (
-                            "shared.subscribe(onNext: { _ in appLock.withLock {} })",
-                            {
-                                _ = shared.subscribe(onNext: { _ in
-                                    yours("onNext")
-                                    appLock.withLock {}
-                                })
-                            }
-                        )
-                    ],
-                    [
-                        (
-                            "appLock.withLock { shared.subscribe { _ in } }",
-                            { appLock.withLock { _ = shared.subscribe { _ in } } }
-                        )
-                    ],
-                ],
-                {
-                    _ = first
-                    return nil
-                }
-            )
+            return lateHandlerTakesLock(shared, keeping: first)
         },
         // RxSwift #2723: a ReplaySubject replays to a newcomer under its lock.
         ExplorerScenario(id: "replayHandlerTakesLock") {
             let subject = ReplaySubject<Int>.create(bufferSize: 1)
             subject.onNext(1)
-            let appLock = NSLock()
-            return (
-                [
-                    [
-                        (
-                            "subject.subscribe(onNext: { _ in appLock.withLock {} })",
-                            {
-                                _ = subject.subscribe(onNext: { _ in
-                                    yours("onNext")
-                                    appLock.withLock {}
-                                })
-                            }
-                        )
-                    ],
-                    [
-                        (
-                            "appLock.withLock { subject.subscribe { _ in } }",
-                            { appLock.withLock { _ = subject.subscribe { _ in } } }
-                        )
-                    ],
-                ],
-                { nil }
-            )
+            return lateHandlerTakesLock(subject.asObservable(), keeping: subject)
         },
         // RxSwift #2723: connect() subscribes the source under the connectable's lock.
         ExplorerScenario(id: "connectGeneratorTakesLock") {
