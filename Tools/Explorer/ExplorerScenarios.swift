@@ -218,7 +218,12 @@ func lateHandlerTakesLock(_ replaying: Observable<Int>, keeping kept: Any) -> (
                     }
                 )
             ],
-            [("appLock.withLock { late.subscribe { _ in } }", { appLock.withLock { _ = replaying.subscribe { _ in } } })],
+            [
+                (
+                    "appLock.withLock { late.subscribe { _ in } }",
+                    { appLock.withLock { _ = replaying.subscribe { _ in } } }
+                )
+            ],
         ],
         {
             _ = kept
