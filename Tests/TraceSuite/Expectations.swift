@@ -16,6 +16,10 @@ public struct Defect: Hashable, Sendable {
     public let title: String
     // One sentence on the cause, in terms of the step's code.
     public let cause: String
+    // The same in Chinese, for a Chinese participant's report and pages.
+    public let chineseTitle: String
+    // The same in Chinese, for a Chinese participant's report and pages.
+    public let chineseCause: String
     let symptom: Symptom
     public let scenarios: [ScenarioID]
 
@@ -47,12 +51,18 @@ extension Defect {
     public static let noTerminalState = Defect(
         step: .rxDemo01, title: "events still arrive after completed or error",
         cause: "RxDemo01 hands the generator the subscriber itself, so nothing stops events after completed or error",
+        chineseTitle: "completed 或 error 之后仍有事件到达",
+        chineseCause:
+            "RxDemo01 把订阅者本身交给事件生成器，所以 completed 或 error 之后，没有任何东西拦住事件",
         symptom: .extraReceives, scenarios: [.nothingAfterCompleted, .nothingAfterError])
 
     public static let flagSetAfterMembers = Defect(
         step: .rxDemo02, title: "an event sent while disposing still arrives",
         cause:
             "RxDemo02's CompositeDisposable sets isDisposed only after disposing its members, so an event that the dispose closure sends still passes the intermediate observer's check",
+        chineseTitle: "释放期间发送的事件仍会到达",
+        chineseCause:
+            "RxDemo02 的 CompositeDisposable 释放完成员之后才设置 isDisposed，所以释放闭包发送的事件仍能通过中间观察者的检查",
         symptom: .extraReceives, scenarios: [.eventFromDisposeClosure])
 
     static func disposeRecursesForever(_ step: Step) -> Defect {
@@ -60,6 +70,9 @@ extension Defect {
             step: step, title: "a dispose from inside the dispose closure never ends",
             cause:
                 "\(step)'s CompositeDisposable sets isDisposed only after disposing its members, so a dispose that the dispose closure triggers starts all over again, until the stack overflows",
+            chineseTitle: "释放闭包里触发的释放永不结束",
+            chineseCause:
+                "\(step) 的 CompositeDisposable 释放完成员之后才设置 isDisposed，所以释放闭包触发的释放会从头再来，直到栈溢出",
             symptom: .crashes, scenarios: [.disposeFromDisposeClosure])
     }
 
@@ -68,6 +81,9 @@ extension Defect {
             step: step, title: "a subscriber that keeps its disposable leaks",
             cause:
                 "\(step)'s subscribe returns the Sink, which holds the subscriber for good: a subscriber that keeps its disposable makes a cycle that nothing breaks",
+            chineseTitle: "保存自己 disposable 的订阅者会泄漏",
+            chineseCause:
+                "\(step) 的 subscribe 返回 Sink，而 Sink 一直持有订阅者：保存自己 disposable 的订阅者会形成一个没有任何东西会打破的循环引用",
             symptom: .leaks, scenarios: scenarios)
     }
 
@@ -76,6 +92,9 @@ extension Defect {
             step: step, title: "the generator outlives its subscription",
             cause:
                 "\(step)'s Sink stores the event generator, so the generator and everything it captures live as long as the disposable subscribe returned, after completion and after dispose",
+            chineseTitle: "事件生成器比它的订阅活得更久",
+            chineseCause:
+                "\(step) 的 Sink 保存着事件生成器，所以生成器和它捕获的一切会和 subscribe 返回的 disposable 活得一样久，完成之后、释放之后都是如此",
             symptom: .leaks, scenarios: [.generatorFreedWhileDisposableHeld])
     }
 
@@ -84,6 +103,9 @@ extension Defect {
             step: step, title: "a dispose closure that captures its observer leaks",
             cause:
                 "\(step)'s AnonymousDisposable keeps its closure after running it, and the CompositeDisposable keeps it after dispose: a closure that captures its observer closes a cycle back to the composite that nothing breaks",
+            chineseTitle: "捕获自己观察者的释放闭包会泄漏",
+            chineseCause:
+                "\(step) 的 AnonymousDisposable 运行闭包之后仍保留着它，CompositeDisposable 释放之后也仍保留着这个 AnonymousDisposable：捕获自己观察者的闭包会形成一个回到组合容器的循环引用，没有任何东西会打破它",
             symptom: .leaks, scenarios: [.disposeClosureCapturingObserverFreed])
     }
 
@@ -91,6 +113,9 @@ extension Defect {
         step: .rxDemo04, title: "a map chain leaks",
         cause:
             "RxDemo04's CompositeDisposable keeps its members after dispose; through map they lead back to the sink that holds it, a cycle nothing breaks",
+        chineseTitle: "map 链泄漏",
+        chineseCause:
+            "RxDemo04 的 CompositeDisposable 释放之后仍保留着它的成员；经过 map，这些成员又指回持有这个组合容器的 sink，形成一个没有任何东西会打破的循环引用",
         symptom: .leaks,
         scenarios: [
             .freedAfterCompletionThroughMaps, .freedAfterDispose, .subscriberKeepsDisposableThroughMaps,
@@ -101,6 +126,9 @@ extension Defect {
         step: .rxDemo05, title: "the dispose closure never runs",
         cause:
             "RxDemo05's AnonymousObservable.run drops the disposable the generator returns, so the dispose closure never runs",
+        chineseTitle: "释放闭包从不运行",
+        chineseCause:
+            "RxDemo05 的 AnonymousObservable.run 丢掉了事件生成器返回的 disposable，所以释放闭包从不运行",
         symptom: .disposeClosureNeverRuns,
         scenarios: [
             .articleDemo02, .articleDemo04, .articleDemo05, .completedRunsDisposeClosure, .errorRunsDisposeClosure,
@@ -116,6 +144,9 @@ extension Defect {
         step: .rxDemo05, title: "disposing a map never reaches upstream",
         cause:
             "RxDemo05's MapObservable.run drops what the upstream subscribe returns, so a dispose that starts below a map never reaches the sinks above it",
+        chineseTitle: "释放 map 传不到上游",
+        chineseCause:
+            "RxDemo05 的 MapObservable.run 丢掉了上游 subscribe 返回的东西，所以从 map 下游发起的释放永远到不了它上游的 sink",
         symptom: .disposeLateOrNever,
         scenarios: [
             .articleDemo04, .articleDemo05, .throwingMap, .disposeFromHandlerThroughMaps,
@@ -127,12 +158,18 @@ extension Defect {
         step: .rxDemoSignal, title: "a subscription whose Disposable is not held ends at once",
         cause:
             "RxDemoSignal's subscribe returns a Disposable that removes the subscriber in its deinit, so a subscriber that does not keep it is gone before the first value; RxSwift's subscription lasts until dispose() or a terminal event, whoever holds the disposable",
+        chineseTitle: "Disposable 没人持有的订阅立即结束",
+        chineseCause:
+            "RxDemoSignal 的 subscribe 返回一个在 deinit 里移除订阅者的 Disposable，所以不保存它的订阅者在第一个值到来之前就已经没了；RxSwift 的订阅则一直持续到 dispose() 或终止事件，不管是谁持有 disposable",
         symptom: .missingReceives, scenarios: [.hotLateSubscriber, .publishOrderAfterRemoval])
 
     public static let subscribersInHashOrder = Defect(
         step: .rxDemoSignal, title: "subscribers get a value in an order that changes from run to run",
         cause:
             "RxDemoSignal keeps its subscribers in a dictionary keyed by random UUIDs, and send walks its values in hash order, not in the order they subscribed as RxSwift's Bag does; so it shows in some runs only",
+        chineseTitle: "订阅者收到值的顺序每次运行都不同",
+        chineseCause:
+            "RxDemoSignal 把订阅者存放在以随机 UUID 为键的字典里，send 按哈希顺序遍历字典的值，而不是像 RxSwift 的 Bag 那样按订阅的先后顺序；所以它只在部分运行中出现",
         symptom: .subscriberOrder,
         scenarios: [
             .heldLateSubscriber, .heldDisposeOne, .heldDisposeFromOwnHandler, .heldDisposeOtherDuringSend,
@@ -143,24 +180,36 @@ extension Defect {
         step: .rxDemoSignal, title: "a subscription whose Disposable a cycle holds never ends",
         cause:
             "RxDemoSignal has no dispose(): a subscription ends only when its Disposable is freed, so letting go of it ends nothing while the subscriber's own reference (a screen that stores it, and whose closure the signal keeps) still holds it",
+        chineseTitle: "Disposable 被循环引用持有的订阅永不结束",
+        chineseCause:
+            "RxDemoSignal 没有 dispose()：订阅只在它的 Disposable 被释放时结束，所以只要订阅者自己的引用（一个保存着它的页面，而 signal 又保留着这个页面的闭包）还持有它，放开对它的引用就什么也结束不了",
         symptom: .extraReceives, scenarios: [.keptDisposableDisposed])
 
     public static let cycleLeaks = Defect(
         step: .rxDemoSignal, title: "a subscriber that keeps its Disposable is never freed",
         cause:
             "RxDemoSignal's Disposable holds the signal, the signal holds the subscriber's closure, and the subscriber holds the Disposable: a cycle that only freeing the Disposable could break",
+        chineseTitle: "保存自己 Disposable 的订阅者永远不会被释放",
+        chineseCause:
+            "RxDemoSignal 的 Disposable 持有 signal，signal 持有订阅者的闭包，订阅者又持有 Disposable：这个循环引用只有释放 Disposable 才能打破",
         symptom: .leaks, scenarios: [.keptDisposableDisposed])
 
     public static let flatMapKeepsLatest = Defect(
         step: .rxDemoSignal, title: "flatMap hears only the latest inner signal",
         cause:
             "RxDemoSignal's flatMap keeps the inner subscription in one variable, _dispose: assigning the next one frees the one before, whose deinit unsubscribes it, so it is RxSwift's flatMapLatest, not its flatMap (and its `if _dispose != nil` runs before any value has come, so it never keeps one)",
+        chineseTitle: "flatMap 只监听最新的内部 signal",
+        chineseCause:
+            "RxDemoSignal 的 flatMap 把内部订阅保存在一个变量 _dispose 里：赋值下一个时，前一个就被释放了，它的 deinit 会取消那次订阅，所以它其实是 RxSwift 的 flatMapLatest，而不是它的 flatMap（而且它的 `if _dispose != nil` 在任何值到来之前就执行了，所以它从来没有保存过一个）",
         symptom: .missingReceives, scenarios: [.hotFlatMapHearsEveryInner])
 
     public static let mapSharedBySubscribers = Defect(
         step: .rxDemoSignal, title: "map runs its transform once for all subscribers",
         cause:
             "RxDemoSignal's map subscribes to its source once, when it is made, and every subscriber of the new signal shares that subscription; RxSwift's map is cold, one subscription and one call of the transform per subscriber",
+        chineseTitle: "map 为所有订阅者只运行一次变换闭包",
+        chineseCause:
+            "RxDemoSignal 的 map 在创建时订阅一次它的源，新 signal 的每个订阅者都共享这一次订阅；RxSwift 的 map 是“冷”的，每个订阅者各有一次订阅，各调用一次变换闭包",
         symptom: .sharedTransform, scenarios: [.hotMapPerSubscriber])
 
     public static let all: [Defect] = [
@@ -186,6 +235,9 @@ extension Defect {
             step: step, title: "an element sent during a replay never reaches the newcomer",
             cause:
                 "\(step)'s ReplaySubject replays to a new subscriber under its lock and only then puts it in the bag, as RxSwift 6.10 does (#2723): what its handler sends during the replay reaches every subscriber but the newcomer",
+            chineseTitle: "回放期间发送的元素永远到不了新来者",
+            chineseCause:
+                "\(step) 的 ReplaySubject 和 RxSwift 6.10 一样（#2723），在持锁时向新订阅者回放，之后才把它放进 bag：新来者的处理闭包在回放期间发送的东西，会到达除它之外的每个订阅者",
             symptom: .missingReceives, scenarios: [.sendDuringReplay])
     }
 

@@ -139,6 +139,15 @@ extension Step {
                 ? "\(self) is not thread-safe, as the article says itself: a signal's subscribers dictionary is a plain variable that send reads while subscribe and a Disposable's deinit write it, so under ThreadSanitizer every such scenario reports a race, and a plain run can lose a value or crash"
                 : "\(self) is not thread-safe: its disposed and stopped flags, the SinkDisposer's state and a subject's bag are plain variables, so two threads can both see \"not yet disposed\"; under ThreadSanitizer every such scenario reports a race or crashes, while a plain run only sometimes shows an effect"
     }
+
+    // The same in Chinese, for a Chinese participant's report and pages.
+    public var chineseThreadDefect: String? {
+        isThreadSafe
+            ? nil
+            : isSideStep
+                ? "\(self) 不是线程安全的，文章自己也这么说：signal 存放订阅者的字典是一个普通变量，send 读取它的同时，subscribe 和 Disposable 的 deinit 会写入它，所以在 ThreadSanitizer 之下，每个这样的场景都会报告数据竞争，而普通运行可能丢掉一个值，甚至崩溃"
+                : "\(self) 不是线程安全的：它的 disposed 和 stopped 标志位、SinkDisposer 的状态和 Subject 的 bag 都是普通变量，所以两个线程可能都看到“尚未释放”；在 ThreadSanitizer 之下，每个这样的场景都会报告数据竞争或崩溃，而普通运行只是偶尔显示出影响"
+    }
 }
 
 // What many rounds of a thread scenario showed.

@@ -138,10 +138,22 @@ func changedFiles(from: Step, to: Step) throws -> [String] {
         let removed = lines.filter { $0.hasPrefix("-") && !$0.hasPrefix("---") }.count
         let status =
             section.text.contains("\nnew file mode")
-            ? "new" : section.text.contains("\ndeleted file mode") ? "removed" : "changed"
-        return "- `\(section.file)`: \(status), +\(added) −\(removed)"
+            ? zh("new", "新文件")
+            : section.text.contains("\ndeleted file mode") ? zh("removed", "已删除") : zh("changed", "有改动")
+        return "- `\(section.file)`" + zh(": ", "：") + "\(status)" + zh(", ", "，") + "+\(added) −\(removed)"
     }
 }
+
+// The regions of a Chinese page are written in Chinese, from the same facts and the Chinese
+// written beside each English name and defect (TraceSuite's Localized.swift).
+nonisolated(unsafe) var regionsInChinese = false
+
+func zh(_ english: String, _ chinese: String) -> String { regionsInChinese ? chinese : english }
+func shown(_ scenario: Scenario) -> String { zh(scenario.name, scenario.id.chineseName) }
+func shown(_ scenario: ThreadScenario) -> String { zh(scenario.name, scenario.id.chineseName) }
+func shown(_ scenario: InterleavingScenario) -> String { zh(scenario.name, scenario.id.chineseName) }
+// A list in the edition's punctuation.
+func listed(_ items: [String]) -> String { items.joined(separator: zh("; ", "；")) }
 
 // "Kept on RxSwift's main branch too; …" from "kept on …".
 func sentence(_ text: String) -> String {
@@ -151,29 +163,47 @@ func sentence(_ text: String) -> String {
 func knownIssues(of step: Step) -> [String] {
     let orders: Set<Capability> = [.releasedOrder, .mainBranchOrder]
     let others = Scenario.all.filter { !step.scenarios.map(\.id).contains($0.id) }
-    // Scenarios of the order a step does not follow: RxSwift 6.10's or its main branch's.
-    let otherOrder = others.filter { !$0.needs.intersection(orders).subtracting(step.capabilities).isEmpty }.count
+    // Scenarios the step lacks nothing for but the order: RxSwift 6.10's or its main branch's.
+    let otherOrder = others.filter {
+        let lacking = $0.needs.subtracting(step.capabilities)
+        return !lacking.isEmpty && lacking.isSubset(of: orders)
+    }.count
     let notApplicable = others.count - otherOrder
     let missing = others.reduce(into: Set<Capability>()) { $0.formUnion($1.needs.subtracting(step.capabilities)) }
     let lacks = Capability.allCases.filter { missing.contains($0) && !orders.contains($0) }.map { "`\($0.rawValue)`" }
     var lines: [String] = []
     for defect in step.defects {
-        lines += ["**\(letter(defect)), \(defect.title).** \(defect.cause). Scenarios:", ""]
-        lines += defect.scenarios.map { id in "- \(italic(id.rawValue))" } + [""]
+        lines += [
+            zh(
+                "**\(letter(defect)), \(defect.title).** \(defect.cause). Scenarios:",
+                "**\(letter(defect))，\(defect.chineseTitle)。** \(defect.chineseCause)。场景："),
+            "",
+        ]
+        lines += defect.scenarios.map { id in "- \(italic(zh(id.rawValue, id.chineseName)))" } + [""]
     }
-    if step.defects.isEmpty { lines += ["None: \(step) passes every scenario it can run.", ""] }
+    if step.defects.isEmpty {
+        lines += [zh("None: \(step) passes every scenario it can run.", "没有：\(step) 通过它能运行的每一个场景。"), ""]
+    }
     if !step.threadScenarios.isEmpty {
-        let names = step.threadScenarios.map { italic($0.name) }.joined(separator: "; ")
-        if let defect = step.threadDefect {
-            let exposing = step.threadScenarios.filter(\.exposesUnlockedState).map { italic($0.name) }
+        let names = listed(step.threadScenarios.map { italic(shown($0)) })
+        if let defect = step.threadDefect, let chineseDefect = step.chineseThreadDefect {
+            let exposing = step.threadScenarios.filter(\.exposesUnlockedState).map { italic(shown($0)) }
             lines += [
-                "**Thread scenarios, a known defect that only a sanitizer sees every time.** \(defect).",
-                "Scenarios: \(exposing.joined(separator: "; ")). `make test-threads STEP=\(step.number)` names the races.",
+                zh(
+                    "**Thread scenarios, a known defect that only a sanitizer sees every time.** \(defect).",
+                    "**线程场景，一个只有检测工具每次都能看到的已知缺陷。** \(chineseDefect)。"),
+                zh("Scenarios: ", "场景：") + listed(exposing)
+                    + zh(
+                        ". `make test-threads STEP=\(step.number)` names the races.",
+                        "。`make test-threads STEP=\(step.number)` 会指出这些数据竞争。"),
                 "",
             ]
         } else {
             lines += [
-                "**Thread scenarios:** \(names): every round holds, and `make test-threads STEP=\(step.number)` finds no race.",
+                zh("**Thread scenarios:** ", "**线程场景：**") + names
+                    + zh(
+                        ": every round holds, and `make test-threads STEP=\(step.number)` finds no race.",
+                        "：每一轮都成立，`make test-threads STEP=\(step.number)` 也找不到数据竞争。"),
                 "",
             ]
         }
@@ -182,31 +212,50 @@ func knownIssues(of step: Step) -> [String] {
     if !explored.isEmpty {
         let kept = explored.compactMap { scenario in scenario.knownCallOut(in: step).map { (scenario, $0) } }
         lines.append(
-            "**Interleavings (`make test-threads STEP=\(step.number)`, the explorer):** \(explored.count) scenarios, "
-                + "every interleaving of their two threads with at most two preemptions, and a call-out under a lock "
-                + (kept.isEmpty
-                    ? "found in none: \(step) calls no code of yours with one of its locks held."
-                    : "that \(step) makes on purpose, as its RxSwift does, in \(kept.count):"))
+            zh(
+                "**Interleavings (`make test-threads STEP=\(step.number)`, the explorer):** \(explored.count) scenarios, "
+                    + "every interleaving of their two threads with at most two preemptions, and a call-out under a lock "
+                    + (kept.isEmpty
+                        ? "found in none: \(step) calls no code of yours with one of its locks held."
+                        : "that \(step) makes on purpose, as its RxSwift does, in \(kept.count):"),
+                "**交错（`make test-threads STEP=\(step.number)`，探索器）：** \(explored.count) 个场景，"
+                    + "穷举两个线程最多两次抢占的每一种交错，并检查持锁调用外部代码："
+                    + (kept.isEmpty
+                        ? "一处也没有找到：\(step) 持有自己的锁时，从不调用你的代码。"
+                        : "\(step) 和它所依据的 RxSwift 一样，有意在 \(kept.count) 处这样做：")))
         lines.append("")
         for (scenario, callOut) in kept {
             lines.append(
-                "- \(italic(scenario.name)): \(callOut.title), in `\(callOut.lockFile)`. \(sentence(callOut.rxSwift)).")
+                zh(
+                    "- \(italic(scenario.name)): \(callOut.title), in `\(callOut.lockFile)`. \(sentence(callOut.rxSwift)).",
+                    "- \(italic(scenario.id.chineseName))：\(callOut.chineseTitle)，在 `\(callOut.lockFile)` 里。\(callOut.chineseRxSwift)。"
+                ))
         }
         if !kept.isEmpty { lines.append("") }
     }
-    lines.append("\(step) runs \(step.scenarios.count) of the \(Scenario.all.count) scenarios.")
+    lines.append(
+        zh(
+            "\(step) runs \(step.scenarios.count) of the \(Scenario.all.count) scenarios.",
+            "\(step) 运行 \(Scenario.all.count) 个场景中的 \(step.scenarios.count) 个。"))
     if otherOrder > 0 {
         lines.append(
-            "\(otherOrder) expect "
-                + (step.capabilities.contains(.mainBranchOrder)
-                    ? "RxSwift 6.10's order, which its main branch changed (steps 07 to 14 run them)."
-                    : "the order of RxSwift's main branch (step 15 runs them)."))
+            step.capabilities.contains(.mainBranchOrder)
+                ? zh(
+                    "\(otherOrder) expect RxSwift 6.10's order, which its main branch changed (steps 07 to 14 run them).",
+                    "有 \(otherOrder) 个按 RxSwift 6.10 的顺序，它的 main 分支改变了这个顺序（由第 07 到 14 步运行）。")
+                : zh(
+                    "\(otherOrder) expect the order of RxSwift's main branch (step 15 runs them).",
+                    "有 \(otherOrder) 个按 RxSwift main 分支的顺序（由第 15 步运行）。"))
     }
     if notApplicable > 0 {
         lines.append(
-            "The other \(notApplicable) need \(lacks.joined(separator: " or ")), which "
-                + (step.isSideStep ? "its design does not have" : "\(step) does not have yet")
-                + " (the [matrix](matrix.md) lists them).")
+            zh(
+                "The other \(notApplicable) need \(lacks.joined(separator: " or ")), which "
+                    + (step.isSideStep ? "its design does not have" : "\(step) does not have yet")
+                    + " (the [matrix](matrix.md) lists them).",
+                "其余 \(notApplicable) 个需要 \(lacks.joined(separator: " 或 "))，"
+                    + (step.isSideStep ? "它的设计里没有" : "\(step) 还没有")
+                    + "（[矩阵](matrix.md)列出了它们）。"))
     }
     return lines
 }
@@ -214,11 +263,19 @@ func knownIssues(of step: Step) -> [String] {
 // The step's demo as a marble timeline, then each known issue beside correct Rx.
 func timelines(of step: Step) -> [String] {
     let demo = demoScenario(of: step)
-    var lines = ["The demo's scenario, as correct Rx runs it:", "", "![\(demo.rawValue)](marbles/\(demo).svg)"]
+    var lines = [
+        zh("The demo's scenario, as correct Rx runs it:", "演示的场景，正确的 Rx 这样运行："), "",
+        "![\(zh(demo.rawValue, demo.chineseName))](marbles/\(demo).svg)",
+    ]
     for scenario in Scenario.all {
         guard case .knownIssue = step.verdict(for: scenario) else { continue }
-        lines += ["", "\(italic(scenario.name)): expected, and what \(step) does", ""]
-        lines.append("![\(scenario.name), \(step)](marbles/\(step)/\(marbleFileName(scenario)))")
+        lines += [
+            "",
+            zh(
+                "\(italic(scenario.name)): expected, and what \(step) does",
+                "\(italic(scenario.id.chineseName))：预期的，以及 \(step) 的实际表现"), "",
+        ]
+        lines.append("![\(shown(scenario))\(zh(", ", "，"))\(step)](marbles/\(step)/\(marbleFileName(scenario)))")
     }
     return lines
 }
@@ -228,20 +285,21 @@ func timelines(of step: Step) -> [String] {
 func verdicts(of step: Step, beside besides: [Step]) -> [String] {
     func cell(_ verdict: Verdict) -> String {
         switch verdict {
-        case .passes: return "passes"
-        case .notApplicable: return "n/a"
+        case .passes: return zh("passes", "通过")
+        case .notApplicable: return zh("n/a", "不适用")
         case .knownIssue(let defects):
-            let some = defects.allSatisfy(\.isIntermittent) ? " (in some runs)" : ""
-            return "known issue " + defects.map { "**\(letter($0))**" }.joined(separator: ", ") + some
+            let some = defects.allSatisfy(\.isIntermittent) ? zh(" (in some runs)", "（部分运行中）") : ""
+            return zh("known issue ", "已知问题 ") + defects.map { "**\(letter($0))**" }.joined(separator: zh(", ", "、"))
+                + some
         }
     }
     var lines = [
-        "| Scenario | " + (besides + [step]).map(\.description).joined(separator: " | ") + " |",
+        zh("| Scenario | ", "| 场景 | ") + (besides + [step]).map(\.description).joined(separator: " | ") + " |",
         "| --- |" + String(repeating: " --- |", count: besides.count + 1),
     ]
     for scenario in step.scenarios {
         let cells = (besides + [step]).map { cell($0.verdict(for: scenario)) }
-        lines.append("| \(italic(scenario.name)) | " + cells.joined(separator: " | ") + " |")
+        lines.append("| \(italic(shown(scenario))) | " + cells.joined(separator: " | ") + " |")
     }
     let verdicts = step.scenarios.map { step.verdict(for: $0) }
     let passing = verdicts.filter { $0 == .passes }.count
@@ -258,11 +316,17 @@ func verdicts(of step: Step, beside besides: [Step]) -> [String] {
     }
     lines += [
         "",
-        "\(step) runs \(step.scenarios.count) of the \(Scenario.all.count) scenarios: \(passing) pass, "
-            + "\(intermittent) more pass in the runs where the subscribers' order happens to be right, "
-            + "and \(step.scenarios.count - passing - intermittent) show its known issues every time. "
-            + "The other \(others.count) are not applicable; what they need and it lacks, with how many need each: "
-            + reasons.joined(separator: ", ") + ".",
+        zh(
+            "\(step) runs \(step.scenarios.count) of the \(Scenario.all.count) scenarios: \(passing) pass, "
+                + "\(intermittent) more pass in the runs where the subscribers' order happens to be right, "
+                + "and \(step.scenarios.count - passing - intermittent) show its known issues every time. "
+                + "The other \(others.count) are not applicable; what they need and it lacks, with how many need each: "
+                + reasons.joined(separator: ", ") + ".",
+            "\(step) 运行 \(Scenario.all.count) 个场景中的 \(step.scenarios.count) 个：\(passing) 个通过，"
+                + "另有 \(intermittent) 个在订阅者顺序恰好正确的运行中通过，"
+                + "\(step.scenarios.count - passing - intermittent) 个每次都表现出它的已知问题。"
+                + "其余 \(others.count) 个不适用；它们需要而它没有的能力，以及各有多少个场景需要："
+                + reasons.joined(separator: "、") + "。"),
     ]
     return lines
 }
@@ -270,10 +334,12 @@ func verdicts(of step: Step, beside besides: [Step]) -> [String] {
 // For each step, the scenarios whose verdict differs from the step before.
 func flips() -> [String] {
     func names(_ scenarios: [Scenario]) -> String {
-        scenarios.isEmpty ? "—" : scenarios.map { italic($0.name) }.joined(separator: "; ")
+        scenarios.isEmpty ? "—" : listed(scenarios.map { italic(shown($0)) })
     }
     var lines = [
-        "| Step | Known issues that now pass | New known issues | Newly runnable scenarios |",
+        zh(
+            "| Step | Known issues that now pass | New known issues | Newly runnable scenarios |",
+            "| 步骤 | 现在通过的已知问题 | 新的已知问题 | 新近可以运行的场景 |"),
         "| --- | --- | --- | --- |",
     ]
     for (previous, step) in zip(Step.mainLine, Step.mainLine.dropFirst()) {
@@ -343,6 +409,8 @@ func refreshRegions(in text: String, page: String, oneFolderDown: Bool = false) 
             guard !inRegion else { throw DocsError(description: "\(page): a region opens inside another") }
             let spec = line.dropFirst(regionStart.count).replacingOccurrences(of: " -->", with: "")
             output.append(String(line))
+            regionsInChinese = oneFolderDown
+            defer { regionsInChinese = false }
             output += try regionBody(spec).map { oneFolderDown ? rebased($0) : $0 }
             inRegion = true
         } else if line == regionEnd {

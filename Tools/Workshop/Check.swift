@@ -126,7 +126,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         for scenario in step.threadScenarios {
             let outcome = outcomes[scenario.id] ?? "did not run"
             if !outcome.hasPrefix("no anomaly") {  // both languages
-                threadProblems.append("«\(scenario.name)»: \(outcome)")
+                threadProblems.append("«\(scenario.localizedName)»" + tr(": ", "：") + outcome)
                 firstFailingThread = firstFailingThread ?? scenario.name
             }
         }
@@ -153,7 +153,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
             for outcome in try exploreInterleavings(
                 step, folder: workspace.path, scratch: explorerScratch, scenarios: step.interleavingScenarios)
             where !outcome.holds && !outcome.scenario.showsKnownCallOut(in: step, verdict: outcome.verdict) {
-                threadProblems.append("«\(outcome.scenario.name)»: " + outcome.verdict)
+                threadProblems.append("«\(outcome.scenario.localizedName)»" + tr(": ", "：") + outcome.verdict)
                 brokenInterleavings.append(outcome.scenario.id)
                 interleavings += describe(outcome).dropFirst(2)
                 firstFailingThread = firstFailingThread ?? outcome.scenario.name
@@ -174,7 +174,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         say()
         say(
             (index == 0 ? tr("Next to fix: ", "下一个要修的：") : tr("Also failing: ", "同样失败："))
-                + "«\(scenario.name)»  (Tests/TraceSuite/\(scenario.location.short))")
+                + quotedWithKey(scenario.name) + "  (Tests/TraceSuite/\(scenario.location.short))")
         switch result {
         case .fails(let trace):
             sideBySide(scenario, actual: trace, allowing: step.knownDefects(of: scenario)).forEach { say($0) }
@@ -189,10 +189,10 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
     }
     if failing.count > 1 && !verbose {
         say()
-        let names = failing.dropFirst().map { "«\($0.0.name)»" }
+        let names = failing.dropFirst().map { "«\($0.0.localizedName)»" }
         let others = names.count - 4
         let listed =
-            names.prefix(4).joined(separator: ", ")
+            names.prefix(4).joined(separator: tr(", ", "、"))
             + (others > 0 ? tr(" and \(others) other\(others == 1 ? "" : "s")", " 以及另外 \(others) 个") : "")
         say(tr("\(failing.count - 1) more failing: \(listed).", "还有 \(failing.count - 1) 个失败：\(listed)。"))
         say(tr("Each with its traces: ", "逐个看事件轨迹：") + "make check STEP=\(workspace.number) VERBOSE=1")
@@ -245,21 +245,22 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
             // While other scenarios fail, passing scenarios may owe it to another mistake.
             case .fixed where defect.isIntermittent:
                 say(
-                    "  - \(defect.title): "
+                    "  - \(defect.localizedTitle)" + tr(": ", "：")
                         + tr("not seen in this run (it shows in some runs only)", "这次没有出现（只在部分运行中出现）"))
             case .fixed:
                 say(
-                    "  - \(defect.title): "
+                    "  - \(defect.localizedTitle)" + tr(": ", "：")
                         + (done ? tr("fixed in your code", "你的代码已修复") : tr("its scenarios pass now", "相关场景现在通过了")))
-            case .shown: say("  - \(defect.title): " + tr("your code still shows it", "你的代码仍有这个缺陷"))
+            case .shown:
+                say("  - \(defect.localizedTitle)" + tr(": ", "：") + tr("your code still shows it", "你的代码仍有这个缺陷"))
             case .failsDifferently(let scenarios):
                 say(
-                    "  - \(defect.title): "
+                    "  - \(defect.localizedTitle)" + tr(": ", "：")
                         + tr(
                             "not fixed; your code fails its scenarios differently from the reference:",
                             "没有修复；你的代码在这些场景上的失败方式与参考实现不同："))
                 say(
-                    "    " + scenarios.map { "«\($0.name)»" }.joined(separator: ", ")
+                    "    " + scenarios.map { "«\($0.localizedName)»" }.joined(separator: tr(", ", "、"))
                         + tr(" (above, or VERBOSE=1)", "（见上文，或用 VERBOSE=1）"))
             }
         }

@@ -17,7 +17,7 @@ func hint(_ workspace: Workspace, out: (String) -> Void = { print($0) }) throws 
     if let failing {
         let shown =
             failing.hasPrefix(generatedName + " ")
-            ? tr(failing, "生成的第 \(failing.dropFirst(generatedName.count + 1)) 个程序") : failing
+            ? tr(failing, "生成的第 \(failing.dropFirst(generatedName.count + 1)) 个程序") : localizedScenarioName(failing)
         out(tr("Your last check failed first at «\(shown)».", "你上一次检查最先失败在 «\(shown)»。"))
         if failing.hasPrefix(generatedName), let parting = generatedHint(workspace) {
             sequence.append(parting)
