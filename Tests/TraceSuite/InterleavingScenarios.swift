@@ -159,7 +159,7 @@ public struct InterleavingScenario: Sendable, CustomStringConvertible {
     // says so in its summary line).
     public func showsKnownCallOut(in step: Step, verdict: String) -> Bool {
         guard let known = knownCallOut(in: step) else { return false }
-        return verdict.contains("deadlock") && verdict.contains("made at \(known.lockFile):")
+        return (verdict.contains("deadlock") || verdict.contains("死锁")) && verdict.contains(" \(known.lockFile):")
     }
 
     public func matches(_ pattern: String?) -> Bool {

@@ -29,7 +29,11 @@ struct CountingDisposable: Disposable {
 }
 
 func once(_ tally: Tally, _ what: String) -> String? {
-    tally.count == 1 ? nil : "\(what) ran \(tally.count) times; RxSwift runs it exactly once"
+    tally.count == 1
+        ? nil
+        : tr(
+            "\(what) ran \(tally.count) times; RxSwift runs it exactly once",
+            "\(shown(what)) 运行了 \(tally.count) 次；RxSwift 恰好运行一次")
 }
 
 let explorerScenarios: [ExplorerScenario] =
@@ -90,7 +94,10 @@ let explorerScenarios: [ExplorerScenario] =
                 {
                     once(closure, "the dispose closure") ?? once(disposed, "onDisposed")
                         ?? (completed.count <= 1
-                            ? nil : "onCompleted ran \(completed.count) times; RxSwift: at most once")
+                            ? nil
+                            : tr(
+                                "onCompleted ran \(completed.count) times; RxSwift: at most once",
+                                "onCompleted 运行了 \(completed.count) 次；RxSwift：最多一次"))
                 }
             )
         },
@@ -118,7 +125,9 @@ let explorerScenarios: [ExplorerScenario] =
                     _ = (subscription, keep)
                     return completed.count == 1
                         ? nil
-                        : "the subscriber got completed \(completed.count) times; RxSwift: once, from the subject or, subscribing after it, at once"
+                        : tr(
+                            "the subscriber got completed \(completed.count) times; RxSwift: once, from the subject or, subscribing after it, at once",
+                            "订阅者收到了 \(completed.count) 次 completed；RxSwift：一次，来自 Subject，或者在它之后订阅时立即收到")
                 }
             )
         },
@@ -145,7 +154,9 @@ let explorerScenarios: [ExplorerScenario] =
                     _ = subscription
                     return received.elements == [1, 2] || received.elements == [2]
                         ? nil
-                        : "the subscriber got \(received.elements); RxSwift: [1, 2] or [2], the current value and then every later one"
+                        : tr(
+                            "the subscriber got \(received.elements); RxSwift: [1, 2] or [2], the current value and then every later one",
+                            "订阅者收到了 \(received.elements)；RxSwift：[1, 2] 或 [2]，先是当前值，然后是之后的每一个")
                 }
             )
         },
@@ -248,7 +259,9 @@ func subscribeRacingDispose(_ shared: Observable<Int>, _ live: Tally) -> (
             _ = second
             return live.count == 1
                 ? nil
-                : "one subscriber left and one came, and the source has \(live.count) live subscriptions; RxSwift: 1, the newcomer's"
+                : tr(
+                    "one subscriber left and one came, and the source has \(live.count) live subscriptions; RxSwift: 1, the newcomer's",
+                    "一个订阅者离开、一个到来之后，源有 \(live.count) 个存活的订阅；RxSwift：1 个，新来者的")
         }
     )
 }
@@ -341,7 +354,9 @@ func subscribeRacingDispose(_ shared: Observable<Int>, _ live: Tally) -> (
                     _ = subscription
                     return received.elements == [1, 2, 3] || received.elements == [2, 3]
                         ? nil
-                        : "the subscriber got \(received.elements); RxSwift: [1, 2, 3] or [2, 3], the replay and then every later element"
+                        : tr(
+                            "the subscriber got \(received.elements); RxSwift: [1, 2, 3] or [2, 3], the replay and then every later element",
+                            "订阅者收到了 \(received.elements)；RxSwift：[1, 2, 3] 或 [2, 3]，先是回放，然后是之后的每一个元素")
                 }
             )
         },
@@ -373,7 +388,9 @@ func subscribeRacingDispose(_ shared: Observable<Int>, _ live: Tally) -> (
                     _ = subscription
                     return completed.count == 1
                         ? nil
-                        : "the subscriber got completed \(completed.count) times; RxSwift: once, when the last of the two ends"
+                        : tr(
+                            "the subscriber got completed \(completed.count) times; RxSwift: once, when the last of the two ends",
+                            "订阅者收到了 \(completed.count) 次 completed；RxSwift：一次，在两者中后结束的那个结束时")
                 }
             )
         },
@@ -421,7 +438,9 @@ func subscribeRacingDispose(_ shared: Observable<Int>, _ live: Tally) -> (
                     _ = subscription
                     return received.elements == [1] || received.elements == [2]
                         ? nil
-                        : "the subscriber got \(received.elements); RxSwift: [1] or [2], the first source's element only"
+                        : tr(
+                            "the subscriber got \(received.elements); RxSwift: [1] or [2], the first source's element only",
+                            "订阅者收到了 \(received.elements)；RxSwift：[1] 或 [2]，只有先发送的那个源的元素")
                 }
             )
         },

@@ -91,7 +91,9 @@ class ExploredLock: @unchecked Sendable {
     // "(the lock of line 19)" in the file that made it, "(the lock of Bag.swift:19)" elsewhere.
     func name(from place: String) -> String {
         let made = madeAt.split(separator: ":")
-        return place.hasPrefix(made[0] + ":") ? "(the lock of line \(made.last!))" : "(the lock of \(madeAt))"
+        return place.hasPrefix(made[0] + ":")
+            ? tr("(the lock of line \(made.last!))", "（第 \(made.last!) 行的锁）")
+            : tr("(the lock of \(madeAt))", "（\(madeAt) 的锁）")
     }
 
     func canBeTaken(by thread: Int) -> Bool {
@@ -123,6 +125,16 @@ final class NSLock: ExploredLock, @unchecked Sendable {
     init(file: StaticString = #fileID, line: UInt = #line, path: StaticString = #filePath) {
         super.init(recursive: false, madeAt: place(file, line), path: path)
     }
+}
+
+// What a call-out's label says in the report: code names as they are, the rest in Chinese too.
+func shown(_ what: String) -> String {
+    let chinese = [
+        "the dispose closure": "释放闭包", "the generator": "事件生成器", "the selector": "选择函数",
+        "the action": "动作闭包", "a disposable's dispose()": "一个 disposable 的 dispose()", "the observer": "观察者",
+        "the inner's dispose closure": "内部序列的释放闭包",
+    ]
+    return inChinese ? chinese[what] ?? what : what
 }
 
 // Code the step does not own starts here: a handler, a dispose closure, a generator. A step lock

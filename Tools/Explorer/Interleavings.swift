@@ -110,17 +110,24 @@ final class Interleavings: @unchecked Sendable {
         }
         guard !held.isEmpty else { return }
         let names = held.map { $0.name(from: "") }.joined(separator: " and ")
-        record(Entry(thread: me, place: "", text: "↳ \(what), with \(names) held"), echo: true)
+        record(
+            Entry(
+                thread: me, place: "",
+                text: "↳ " + tr("\(shown(what)), with \(names) held", "\(shown(what))，持有\(names)")),
+            echo: true)
         if callOutUnderLock == nil {
-            let locks = held.map { "made at \($0.madeAt), taken at \($0.takenAt)" }.joined(separator: "; and the lock ")
+            let locks = held.map {
+                tr("made at \($0.madeAt), taken at \($0.takenAt)", "创建于 \($0.madeAt)、在 \($0.takenAt) 拿到")
+            }.joined(separator: tr("; and the lock ", "；以及那把"))
             // The call site: the step's last line this thread passed (a lock or atomic operation),
             // not counting the debug build's reentrancy tracker, which wraps every call.
             let site =
                 entries.last {
                     $0.thread == me && !$0.place.isEmpty && !$0.place.hasPrefix("SynchronizationTracker.swift:")
-                }.map { " (called after \($0.place))" } ?? ""
-            callOutUnderLock =
-                "call-out under a lock: \(what) ran on thread \(me + 1)\(site) while it held the lock \(locks)"
+                }.map { tr(" (called after \($0.place))", "（在 \($0.place) 之后调用）") } ?? ""
+            callOutUnderLock = tr(
+                "call-out under a lock: \(shown(what)) ran on thread \(me + 1)\(site) while it held the lock \(locks)",
+                "持锁调用外部代码：\(shown(what)) 在线程 \(me + 1) 上运行\(site)，而这个线程正持有那把\(locks)的锁")
             callOutLockFiles = held.map { String($0.madeAt.split(separator: ":")[0]) }
         }
     }
@@ -193,11 +200,17 @@ final class Interleavings: @unchecked Sendable {
         var waits: [String] = []
         for (index, participant) in participants.enumerated() where !participant.finished {
             guard let lock = participant.waitsFor else { continue }
-            let holder = lock.owner.map { $0 == index ? "itself (the lock is not recursive)" : "thread \($0 + 1)" }
-            waits.append("thread \(index + 1) waits for the lock made at \(lock.madeAt), held by \(holder ?? "nobody")")
+            let holder = lock.owner.map {
+                $0 == index
+                    ? tr("itself (the lock is not recursive)", "它自己（这把锁不可重入）") : tr("thread \($0 + 1)", "线程 \($0 + 1)")
+            }
+            waits.append(
+                tr(
+                    "thread \(index + 1) waits for the lock made at \(lock.madeAt), held by \(holder ?? "nobody")",
+                    "线程 \(index + 1) 在等创建于 \(lock.madeAt) 的锁，它被\(holder ?? "谁也没有")持有"))
         }
-        deadlock = waits.joined(separator: "; ")
-        if echo { emit("    ✘ deadlock: " + deadlock!) }
+        deadlock = waits.joined(separator: tr("; ", "；"))
+        if echo { emit("    ✘ " + tr("deadlock: ", "死锁：") + deadlock!) }
         finished.signal()
         while true { DispatchSemaphore(value: 0).wait() }
     }
@@ -228,7 +241,7 @@ final class Interleavings: @unchecked Sendable {
 
     func header(threads: Int = 2) -> String {
         "    "
-            + (0..<threads).map { "thread \($0 + 1)" }
+            + (0..<threads).map { tr("thread \($0 + 1)", "线程 \($0 + 1)") }
             .map { $0.padding(toLength: Self.columnWidth + 2, withPad: " ", startingAt: 0) }.joined()
             .trimmingCharacters(in: .whitespaces)
     }

@@ -7,6 +7,16 @@ import Foundation
 // RXDEMO_EXPLORE_SCHEDULE names, where `explore` writes each run's decisions before it starts).
 // Exit status: 0 when nothing breaks, 1 when something does, 2 for bad arguments.
 
+// The report in the course's language: COURSE_LANG, else the locale (as the workshop decides).
+let inChinese: Bool = {
+    let environment = ProcessInfo.processInfo.environment
+    if let chosen = environment["COURSE_LANG"], !chosen.isEmpty { return chosen.lowercased().hasPrefix("zh") }
+    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
+    return locale.lowercased().hasPrefix("zh")
+}()
+
+func tr(_ english: String, _ chinese: String) -> String { inChinese ? chinese : english }
+
 let preemptionBound = 2
 let runLimit = 200_000
 
@@ -40,7 +50,7 @@ let knownCallOutFile = ProcessInfo.processInfo.environment["RXDEMO_EXPLORE_KNOWN
 }
 
 func breakage(of explorer: Interleavings, _ check: () -> String?) -> String? {
-    if let deadlock = explorer.deadlock { return "deadlock: " + deadlock }
+    if let deadlock = explorer.deadlock { return tr("deadlock: ", "死锁：") + deadlock }
     if let callOut = explorer.callOutUnderLock, !explorer.callOutLockFiles.contains(where: { $0 == knownCallOutFile }) {
         return callOut
     }
@@ -63,17 +73,19 @@ func explore(_ scenario: ExplorerScenario, scheduleFile: String?) -> Bool {
         runs += 1
         knownCallOut = knownCallOut ?? explorer.callOutUnderLock
         if let broken = breakage(of: explorer, problem) {
-            emit("\(scenario.id): breaks in interleaving \(runs):")
+            emit("\(scenario.id)" + tr(": breaks in interleaving \(runs):", "：在第 \(runs) 种交错中失败："))
             emit(explorer.header())
             explorer.entries.forEach { emit(explorer.line(for: $0)) }
             emit("    ✘ " + broken)
             return false
         }
         guard runs < runLimit, let next = explorer.nextDecisions(preemptionBound: preemptionBound) else {
+            // ⚑ marks the step's known call-out, in both languages (the workshop looks for it).
             emit(
-                "\(scenario.id): \(runs) interleavings, none breaks it"
-                    + (runs < runLimit ? "" : " (stopped at \(runLimit); more exist)")
-                    + (knownCallOut.map { "; the step's known \($0)" } ?? ""))
+                "\(scenario.id)"
+                    + tr(": \(runs) interleavings, none breaks it", "：\(runs) 种交错，没有一种让它失败")
+                    + (runs < runLimit ? "" : tr(" (stopped at \(runLimit); more exist)", "（在 \(runLimit) 种处停下；还有更多）"))
+                    + (knownCallOut.map { tr("; ⚑ the step's known ", "；⚑ 这一步已知的") + $0 } ?? ""))
             return true
         }
         decisions = next

@@ -16,8 +16,7 @@ struct ExplorationOutcome {
     func asExpected(for step: Step) -> Bool {
         guard let known = scenario.knownCallOut(in: step) else { return holds }
         return holds
-            ? lines.first?.contains("known call-out under a lock") == true
-                && lines.first?.contains("made at \(known.lockFile):") == true
+            ? lines.first?.contains("⚑") == true && lines.first?.contains(" \(known.lockFile):") == true
             : scenario.showsKnownCallOut(in: step, verdict: verdict)
     }
 }
