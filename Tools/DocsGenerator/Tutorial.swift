@@ -287,10 +287,10 @@ struct StepTutorial {
         for scenario in Scenario.all {
             guard case .knownIssue(let defects) = step.verdict(for: scenario) else { continue }
             let name = "marble-\(step.number)-\(scenario.id).svg"
-            let titles = defects.map(\.title).joined(separator: "; ")
             let caption = tr(
-                "\(plainLine(scenario.name)): expected, and what \(step) does (\(titles)).",
-                "«\(plainLine(scenario.name))»：期望的时间线，以及 \(step) 实际的时间线（\(titles)）。")
+                "\(plainLine(scenario.name)): expected, and what \(step) does (\(defects.map(\.title).joined(separator: "; "))).",
+                "«\(plainLine(scenario.id.chineseName))»：期望的时间线，以及 \(step) 实际的时间线（\(defects.map(\.chineseTitle).joined(separator: "；"))）。"
+            )
             pictures.append((name, caption, "\(docs)/marbles/\(step)/\(scenario.id).svg"))
         }
         return pictures
@@ -646,7 +646,7 @@ func predictTheTrace(step: Step, traces: String) throws -> [[String]] {
                 other.defects.first { $0.scenarios.contains(scenario.id) }.map {
                     tr(
                         "That is what \(other) prints: \($0.title). \($0.cause).",
-                        "这是 \(other) 打印的：\($0.title). \($0.cause).")
+                        "这是 \(other) 打印的：\($0.chineseTitle)。\($0.chineseCause)。")
                 } ?? tr("That is what \(other) prints.", "这是 \(other) 打印的。")
             if add(rendered(theirs), why), other == step.previous { flips = true }
         }
@@ -670,7 +670,7 @@ func predictTheTrace(step: Step, traces: String) throws -> [[String]] {
             guard let theirs = mine[variant.id], theirs.outcome == .finished else { continue }
             let why = tr(
                 "That is what `\(variant.operatorsCode)` prints instead of `\(scenario.operatorsCode)`: «\(variant.name)».",
-                "这是 `\(variant.operatorsCode)` 打印的，而不是 `\(scenario.operatorsCode)`：«\(variant.name)»。")
+                "这是 `\(variant.operatorsCode)` 打印的，而不是 `\(scenario.operatorsCode)`：«\(variant.id.chineseName)»。")
             if add(rendered(theirs), why) { comparesOperators = true }
         }
         guard !wrong.isEmpty else { continue }
@@ -698,7 +698,7 @@ func predictTheTrace(step: Step, traces: String) throws -> [[String]] {
         choices = Array(choices[shift...] + choices[..<shift])
         let question = tr(
             "What does \(step) print for «\(escapedText(scenario.name))»?",
-            "对于 «\(escapedText(scenario.name))»，\(step) 会打印什么？")
+            "对于 «\(escapedText(scenario.id.chineseName))»，\(step) 会打印什么？")
         var lines = ["@MultipleChoice {", "    " + question, ""]
         for choice in choices {
             lines.append("    @Choice(isCorrect: \(choice.correct)) {")

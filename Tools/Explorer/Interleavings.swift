@@ -109,7 +109,7 @@ final class Interleavings: @unchecked Sendable {
             $0.owner == me && !$0.isTheApps && !(isDelivery && $0.onlySerialisesDelivery)
         }
         guard !held.isEmpty else { return }
-        let names = held.map { $0.name(from: "") }.joined(separator: " and ")
+        let names = held.map { $0.name(from: "") }.joined(separator: tr(" and ", "和"))
         record(
             Entry(
                 thread: me, place: "",
