@@ -70,23 +70,38 @@ public final class Watchdog: @unchecked Sendable {
             seen = now
             elapsed += poll
             if still >= seconds {
-                fire("\(what()) made no progress for \(Int(seconds.rounded())) seconds: it did not finish")
+                fire(
+                    tr(
+                        "\(what()) made no progress for \(Int(seconds.rounded())) seconds: it did not finish",
+                        "\(what()) 连续 \(Int(seconds.rounded())) 秒没有任何进展：它没有结束"))
             }
             if let maxTicks, now > maxTicks {
-                fire("\(what()) traced more than \(maxTicks) entries without finishing: a loop that sends without end")
+                fire(
+                    tr(
+                        "\(what()) traced more than \(maxTicks) entries without finishing: a loop that sends without end",
+                        "\(what()) 记录了超过 \(maxTicks) 条事件轨迹还没有结束：一个无休止发送的循环"))
             }
             // Progress without end (a loop that sends forever) ends too.
             if elapsed >= max(30, seconds * 3) {
-                fire("\(what()) ran for \(Int(elapsed.rounded())) seconds without finishing")
+                fire(
+                    tr(
+                        "\(what()) ran for \(Int(elapsed.rounded())) seconds without finishing",
+                        "\(what()) 运行了 \(Int(elapsed.rounded())) 秒还没有结束"))
             }
             // ThreadSanitizer's shadow memory counts too: no cap under it.
             if !underSanitizer && Self.residentBytes() > Self.memoryCap {
-                fire("\(what()) used more than \(Self.memoryCap >> 30) GB of memory: an allocation without end")
+                fire(
+                    tr(
+                        "\(what()) used more than \(Self.memoryCap >> 30) GB of memory: an allocation without end",
+                        "\(what()) 用了超过 \(Self.memoryCap >> 30) GB 内存：无休止的内存分配"))
             }
             if let output, let size = try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int,
                 size > Self.outputCap
             {
-                fire("\(what()) printed more than \(Self.outputCap >> 20) MB: output without end (cut there)")
+                fire(
+                    tr(
+                        "\(what()) printed more than \(Self.outputCap >> 20) MB: output without end (cut there)",
+                        "\(what()) 打印了超过 \(Self.outputCap >> 20) MB：无休止的输出（在那里截断）"))
             }
         }
     }
@@ -154,13 +169,15 @@ public func stuckReport(_ message: String) -> (why: String, where: [String])? {
         for caller in frames[(index + 1)...] where files.count < 6 {
             guard let next = stepFile(in: caller), !files.contains(next.split(separator: ":")[0]) else { continue }
             files.append(next.split(separator: ":")[0])
-            place += ", called from \(next)" + (function(caller).map { " in \($0)" } ?? "")
+            place += tr(", called from ", "，调用者是 ") + next + (function(caller).map { tr(" in ", " 中的 ") + $0 } ?? "")
         }
         if waits {
-            place += ", waiting for a lock"
+            place += tr(", waiting for a lock", "，在等一把锁")
             if !taken.isEmpty {
                 place +=
-                    " (this thread already holds one it took at \(taken.joined(separator: ", ")): is that lock recursive?)"
+                    tr(
+                        " (this thread already holds one it took at \(taken.joined(separator: ", ")): is that lock recursive?)",
+                        "（这个线程已经持有一把在 \(taken.joined(separator: "、")) 拿到的锁：那把锁可重入吗？）")
             }
         }
         places.append(place)

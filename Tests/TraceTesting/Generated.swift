@@ -156,7 +156,8 @@ enum GeneratedRun {
             for program in programs {
                 out.write(Data("P \(program.number)\n".utf8))
                 let watchdog = Watchdog(
-                    { "generated program \(program.number)" }, limit: 5, output: path + ".stdout", maxTicks: 20_000)
+                    { tr("generated program \(program.number)", "生成的第 \(program.number) 个程序") }, limit: 5,
+                    output: path + ".stdout", maxTicks: 20_000)
                 _ = program.scenario.run(on: adapter) { entry in
                     watchdog.tick()
                     out.write(Data("| \(entry)\n".utf8))

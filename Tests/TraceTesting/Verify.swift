@@ -160,7 +160,7 @@ public func verifyThreads<Adapter: StepAdapter>(_ scenario: ThreadScenario, on a
                 {
                     dup2(errors.fileDescriptor, STDERR_FILENO)
                 }
-                let watchdog = Watchdog({ "«\(scenario.name)»" }, limit: 20, limitAfterAHang: 20)
+                let watchdog = Watchdog({ "«\(scenario.localizedName)»" }, limit: 20, limitAfterAHang: 20)
                 let outcome = await scenario.run(on: adapter, rounds: rounds, onRound: watchdog.tick)
                 watchdog.stop()
                 try? outcome.summary.write(toFile: path, atomically: true, encoding: .utf8)
@@ -170,7 +170,10 @@ public func verifyThreads<Adapter: StepAdapter>(_ scenario: ThreadScenario, on a
             try? FileManager.default.removeItem(atPath: path + ".stderr")
             ReportFolder.writeThreads(
                 exit == nil
-                    ? stuck.map { "did not finish (\($0.why)); where it stood: \($0.where.joined(separator: "; "))" }
+                    ? stuck.map {
+                        tr("did not finish (", "没有结束（") + $0.why + tr("); where it stood: ", "）；停在：")
+                            + $0.where.joined(separator: tr("; ", "；"))
+                    }
                         ?? (summary.isEmpty ? "crashed" : "\(summary), then the process failed")
                     : summary,
                 for: scenario.id, of: step)
@@ -223,7 +226,7 @@ public func verifyShape<Adapter: StepAdapter>(of adapter: Adapter.Type) async {
                     dup2(handle.fileDescriptor, stream)
                 }
             }
-            let watchdog = Watchdog({ "the shape checks" }, limit: 10, output: path + ".stdout")
+            let watchdog = Watchdog({ tr("the shape checks", "结构检查") }, limit: 10, output: path + ".stdout")
             let checks = adapter.shape()
             watchdog.stop()
             let lines = checks.map { ($0.holds ? "ok " : "missing ") + $0.requirement }
@@ -329,7 +332,7 @@ public func crashComment(_ scenario: Scenario, on step: Step) -> Comment {
                 dup2(printed.fileDescriptor, STDOUT_FILENO)
             }
             let watchdog = Watchdog(
-                { "«\(scenario.name)»" }, limit: 5, output: path + ".stdout", maxTicks: 100_000)
+                { "«\(scenario.localizedName)»" }, limit: 5, output: path + ".stdout", maxTicks: 100_000)
             _ = scenario.run(on: adapter) { entry in
                 watchdog.tick()
                 try? trace.write(contentsOf: Data((entry + "\n").utf8))
