@@ -163,7 +163,7 @@ public func stuckReport(_ message: String) -> (why: String, where: [String])? {
             (frames[at].contains("performLocked") || frames[at].contains(".lock()"))
                 && stepFile(in: frames[at + 1]) != nil
         }.compactMap { stepFile(in: frames[$0 + 1]) }
-        var place = file + (function(frames[index]).map { " in \($0)" } ?? "")
+        var place = file + (function(frames[index]).map { tr(" in ", " 中的 ") + $0 } ?? "")
         // A loop may be caught inside what it calls: name its callers in other files too, up to six.
         var files = [file.split(separator: ":")[0]]
         for caller in frames[(index + 1)...] where files.count < 6 {
