@@ -27,7 +27,11 @@ enum RxDemo01Adapter: StepAdapter {
         var handed: AnyObject?
         // A trailing closure, as the demo writes it: the initializer's label is the step's business.
         Observable<Int> { handed = $0 }.subscribe(observer: observer)
-        return [ShapeCheck("`subscribe(observer:)` runs the event generator at once", handed != nil)]
+        return [
+            ShapeCheck(
+                tr("`subscribe(observer:)` runs the event generator at once", "`subscribe(observer:)` 立即运行事件生成器"),
+                handed != nil)
+        ]
     }
 }
 

@@ -29,9 +29,15 @@ enum RxDemo02Adapter: StepAdapter {
             return AnonymousDisposable {}
         }.subscribe(observer: observer)
         return [
-            ShapeCheck("`subscribe(observer:)` returns a `CompositeDisposable`", disposable is CompositeDisposable),
             ShapeCheck(
-                "the generator is handed an intermediate `Observer`, not the subscriber",
+                tr(
+                    "`subscribe(observer:)` returns a `CompositeDisposable`",
+                    "`subscribe(observer:)` 返回一个 `CompositeDisposable`"),
+                disposable is CompositeDisposable),
+            ShapeCheck(
+                tr(
+                    "the generator is handed an intermediate `Observer`, not the subscriber",
+                    "交给生成器的是一个作为中间观察者的 `Observer`，而不是订阅者的那个"),
                 handed is Observer<Int> && handed !== observer),
         ]
     }

@@ -30,10 +30,18 @@ enum RxDemo03Adapter: StepAdapter {
         }.subscribe(observer: observer)
         let sink: Disposable = Sink(forward: observer, eventGenerator: { _ in AnonymousDisposable {} })
         return [
-            ShapeCheck("`subscribe(observer:)` returns the `Sink`", isInstance(disposable, of: "Sink")),
-            ShapeCheck("`Sink(forward:eventGenerator:)` is a `Disposable`", isInstance(sink, of: "Sink")),
             ShapeCheck(
-                "the generator is handed an intermediate `Observer`, not the subscriber",
+                tr("`subscribe(observer:)` returns the `Sink`", "`subscribe(observer:)` 返回 `Sink`"),
+                isInstance(disposable, of: "Sink")),
+            ShapeCheck(
+                tr(
+                    "`Sink(forward:eventGenerator:)` is a `Disposable`",
+                    "`Sink(forward:eventGenerator:)` 是一个 `Disposable`"),
+                isInstance(sink, of: "Sink")),
+            ShapeCheck(
+                tr(
+                    "the generator is handed an intermediate `Observer`, not the subscriber",
+                    "交给生成器的是一个作为中间观察者的 `Observer`，而不是订阅者的那个"),
                 handed is Observer<Int> && handed !== observer),
         ]
     }

@@ -31,9 +31,13 @@ enum RxDemo04Adapter: StepAdapter {
         let disposable = mapped.subscribe(observer: observer)
         return [
             ShapeCheck(
-                "`map` returns a plain `Observable`: an operator is just another observable",
+                tr(
+                    "`map` returns a plain `Observable`: an operator is just another observable",
+                    "`map` 返回的就是普通的 `Observable`：操作符只是另一个可观察序列"),
                 type(of: mapped) == Observable<Int>.self),
-            ShapeCheck("`subscribe(observer:)` returns the `Sink`", isInstance(disposable, of: "Sink")),
+            ShapeCheck(
+                tr("`subscribe(observer:)` returns the `Sink`", "`subscribe(observer:)` 返回 `Sink`"),
+                isInstance(disposable, of: "Sink")),
         ]
     }
 }

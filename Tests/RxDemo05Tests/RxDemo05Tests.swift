@@ -35,18 +35,25 @@ enum RxDemo05Adapter: StepAdapter {
         let mapSink = mapped.subscribe(observer: observer)
         return [
             ShapeCheck(
-                "`create` returns an `AnonymousObservable`, a `Producer`",
+                tr(
+                    "`create` returns an `AnonymousObservable`, a `Producer`",
+                    "`create` 返回一个 `AnonymousObservable`，它是一个 `Producer`"),
                 isInstance(created, of: "AnonymousObservable") && created is Producer<Int>),
             ShapeCheck(
-                "`map` returns a `MapObservable`, a `Producer`",
+                tr("`map` returns a `MapObservable`, a `Producer`", "`map` 返回一个 `MapObservable`，它是一个 `Producer`"),
                 isInstance(mapped, of: "MapObservable") && mapped is Producer<Int>),
             ShapeCheck(
-                "`subscribe(observer:)` returns the sink `run` made: an `AnonymousObserver` for `create`",
+                tr(
+                    "`subscribe(observer:)` returns the sink `run` made: an `AnonymousObserver` for `create`",
+                    "`subscribe(observer:)` 返回 `run` 创建的 sink：对 `create` 来说是一个 `AnonymousObserver`"),
                 classNames(of: createSink).first == "AnonymousObserver"),
             ShapeCheck(
-                "… and a `MapObserver` for `map`", classNames(of: mapSink).first == "MapObserver"),
+                tr("… and a `MapObserver` for `map`", "……对 `map` 来说是一个 `MapObserver`"),
+                classNames(of: mapSink).first == "MapObserver"),
             ShapeCheck(
-                "`AnonymousObserver` and `MapObserver` are subclasses of `Sink`",
+                tr(
+                    "`AnonymousObserver` and `MapObserver` are subclasses of `Sink`",
+                    "`AnonymousObserver` 和 `MapObserver` 都是 `Sink` 的子类"),
                 isInstance(createSink, of: "Sink") && isInstance(mapSink, of: "Sink")),
         ]
     }

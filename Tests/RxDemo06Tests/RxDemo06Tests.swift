@@ -34,14 +34,20 @@ enum RxDemo06Adapter: StepAdapter {
             .run(observer: observer, cancel: SinkDisposer())
         return [
             ShapeCheck(
-                "`create` returns an `AnonymousObservable`, a `Producer`",
+                tr(
+                    "`create` returns an `AnonymousObservable`, a `Producer`",
+                    "`create` 返回一个 `AnonymousObservable`，它是一个 `Producer`"),
                 isInstance(created, of: "AnonymousObservable") && created is Producer<Int>),
             ShapeCheck(
-                "`map` returns a `MapObservable`, a `Producer`",
+                tr("`map` returns a `MapObservable`, a `Producer`", "`map` 返回一个 `MapObservable`，它是一个 `Producer`"),
                 isInstance(mapped, of: "MapObservable") && mapped is Producer<Int>),
-            ShapeCheck("`subscribe(observer:)` returns a `SinkDisposer`", disposable is SinkDisposer),
             ShapeCheck(
-                "`run(observer:cancel:)` returns the sink and the upstream subscription",
+                tr("`subscribe(observer:)` returns a `SinkDisposer`", "`subscribe(observer:)` 返回一个 `SinkDisposer`"),
+                disposable is SinkDisposer),
+            ShapeCheck(
+                tr(
+                    "`run(observer:cancel:)` returns the sink and the upstream subscription",
+                    "`run(observer:cancel:)` 返回 sink 和对上游的订阅"),
                 isInstance(parts?.sink, of: "Sink")),
         ]
     }

@@ -106,16 +106,26 @@ enum RxDemoSignalAdapter: StepAdapter {
         let watched = WeakReference(held)
         held = nil
         return [
-            ShapeCheck("`subscribe` returns a `Disposable` object", kept),
-            ShapeCheck("freeing the `Disposable` ends the subscription (1 arrives, 2 does not)", received == [1]),
+            ShapeCheck(tr("`subscribe` returns a `Disposable` object", "`subscribe` 返回一个 `Disposable` 对象"), kept),
             ShapeCheck(
-                "`map` returns a new `Signal` that keeps its subscription to the source in `objects`",
+                tr(
+                    "freeing the `Disposable` ends the subscription (1 arrives, 2 does not)",
+                    "释放 `Disposable` 就会结束订阅（收到 1，收不到 2）"),
+                received == [1]),
+            ShapeCheck(
+                tr(
+                    "`map` returns a new `Signal` that keeps its subscription to the source in `objects`",
+                    "`map` 返回一个新的 `Signal`，它把自己对源的订阅保存在 `objects` 里"),
                 isInstance(mapped, of: "Signal") && mapped.objects.contains { isInstance($0, of: "Disposable") }),
             ShapeCheck(
-                "a text field's `signal` keeps its `KeyValueObserver` in `objects`",
+                tr(
+                    "a text field's `signal` keeps its `KeyValueObserver` in `objects`",
+                    "文本框的 `signal` 把它的 `KeyValueObserver` 保存在 `objects` 里"),
                 fieldSignal.objects.contains { isInstance($0, of: "KeyValueObserver") }),
             ShapeCheck(
-                "a text field's `signal` is freed once no one holds it: the sink holds the signal weakly",
+                tr(
+                    "a text field's `signal` is freed once no one holds it: the sink holds the signal weakly",
+                    "文本框的 `signal` 一旦没有人持有就会被释放：sink 对 signal 只是弱引用"),
                 watched.object == nil),
         ]
     }

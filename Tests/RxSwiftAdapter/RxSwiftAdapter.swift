@@ -461,23 +461,35 @@ enum RxSwiftAdapter: StepAdapter {
             let asResult: Result<Int, Error> = event
             return [
                 ShapeCheck(
-                    "`Single<Int>` and `Maybe<Int>` are `PrimitiveSequence`s; `SingleEvent<Int>` is Swift's `Result<Int, Error>`",
+                    tr(
+                        "`Single<Int>` and `Maybe<Int>` are `PrimitiveSequence`s; `SingleEvent<Int>` is Swift's `Result<Int, Error>`",
+                        "`Single<Int>` 和 `Maybe<Int>` 都是 `PrimitiveSequence`；"
+                            + "`SingleEvent<Int>` 就是 Swift 的 `Result<Int, Error>`"),
                     typeName(of: Single.just(1)) == "PrimitiveSequence"
                         && typeName(of: Maybe.just(1)) == "PrimitiveSequence"
                         && (try? asResult.get()) == 1),
                 ShapeCheck(
-                    "`asSingle()` wraps an `AsSingle`, `asMaybe()` an `AsMaybe`, each a `Producer`",
+                    tr(
+                        "`asSingle()` wraps an `AsSingle`, `asMaybe()` an `AsMaybe`, each a `Producer`",
+                        "`asSingle()` 包装一个 `AsSingle`，`asMaybe()` 包装一个 `AsMaybe`，各自都是 `Producer`"),
                     isInstance(created.asSingle().asObservable(), of: "AsSingle")
                         && isInstance(created.asMaybe().asObservable(), of: "AsMaybe")
                         && created.asSingle().asObservable() is Producer<Int>),
                 ShapeCheck(
-                    "`Observable<Never>.asCompletable()` is a `Completable` that completes with its source",
+                    tr(
+                        "`Observable<Never>.asCompletable()` is a `Completable` that completes with its source",
+                        "`Observable<Never>.asCompletable()` 是一个随源序列一起完成的 `Completable`"),
                     completed),
                 ShapeCheck(
-                    "`single.subscribe(with: object, onFailure:)` hands the handler the object, and does not keep it alive",
+                    tr(
+                        "`single.subscribe(with: object, onFailure:)` hands the handler the object, and does not keep it alive",
+                        "`single.subscribe(with: object, onFailure:)` 把对象交给处理闭包，但不会让它一直存活"),
                     subscribeWithHoldsWeakly()),
                 ShapeCheck(
-                    "`Hooks.recordCallStackOnError` is off by default; on, a subscribe without an error handler hands `Hooks.defaultErrorHandler` its call stack",
+                    tr(
+                        "`Hooks.recordCallStackOnError` is off by default; on, a subscribe without an error handler hands `Hooks.defaultErrorHandler` its call stack",
+                        "`Hooks.recordCallStackOnError` 默认关闭；打开之后，"
+                            + "不带错误处理闭包的 `subscribe` 会把调用栈交给 `Hooks.defaultErrorHandler`"),
                     !recordsByDefault && callStackSizes.count == 2 && callStackSizes[0] == 0 && callStackSizes[1] > 0),
             ]
         }
@@ -587,30 +599,48 @@ enum RxSwiftAdapter: StepAdapter {
             let after = SharingScheduler.make()
             return [
                 ShapeCheck(
-                    "`Driver<Int>` and `Signal<Int>` are `SharedSequence`s; a `Driver` shares with a `ShareReplay1WhileConnected`, a `Signal` with a `ShareWhileConnected`",
+                    tr(
+                        "`Driver<Int>` and `Signal<Int>` are `SharedSequence`s; a `Driver` shares with a `ShareReplay1WhileConnected`, a `Signal` with a `ShareWhileConnected`",
+                        "`Driver<Int>` 和 `Signal<Int>` 都是 `SharedSequence`；`Driver` 用 `ShareReplay1WhileConnected` 共享，"
+                            + "`Signal` 用 `ShareWhileConnected` 共享"),
                     typeName(of: created.asDriver(onErrorJustReturn: 0)) == "SharedSequence"
                         && isInstance(
                             created.asDriver(onErrorJustReturn: 0).asObservable(), of: "ShareReplay1WhileConnected")
                         && isInstance(created.asSignal(onErrorJustReturn: 0).asObservable(), of: "ShareWhileConnected")),
                 ShapeCheck(
-                    "`Binder(target, scheduler:)` sets the target's property on each element and holds its target weakly; `object.rx.property` is a `Binder` (dynamic member lookup)",
+                    tr(
+                        "`Binder(target, scheduler:)` sets the target's property on each element and holds its target weakly; `object.rx.property` is a `Binder` (dynamic member lookup)",
+                        "`Binder(target, scheduler:)` 每收到一个元素就设置目标的属性，并弱引用目标；"
+                            + "`object.rx.property` 是一个 `Binder`（动态成员查找）"),
                     bound && watchedBox.object == nil && typeName(of: dynamicMember) == "Binder"),
                 ShapeCheck(
-                    "`withLatestFrom` returns a `WithLatestFrom`, a `Producer`",
+                    tr(
+                        "`withLatestFrom` returns a `WithLatestFrom`, a `Producer`",
+                        "`withLatestFrom` 返回一个 `WithLatestFrom`，它是一个 `Producer`"),
                     isInstance(created.withLatestFrom(created), of: "WithLatestFrom")
                         && created.withLatestFrom(created) is Producer<Int>),
                 ShapeCheck(
-                    "`withLatestFrom` subscribes the second source before the first: `Observable.just(1).withLatestFrom(BehaviorSubject(value: 7)) { $0 * 10 + $1 }` sends 17",
+                    tr(
+                        "`withLatestFrom` subscribes the second source before the first: `Observable.just(1).withLatestFrom(BehaviorSubject(value: 7)) { $0 * 10 + $1 }` sends 17",
+                        "`withLatestFrom` 先订阅第二个源序列，再订阅第一个："
+                            + "`Observable.just(1).withLatestFrom(BehaviorSubject(value: 7)) { $0 * 10 + $1 }` 发出 17"),
                     paired == [17]),
                 ShapeCheck(
-                    "`textField.rx.text` sends the current text, then each change, while the text field's own delegate still gets every call (`TextFieldDelegateProxy`)",
+                    tr(
+                        "`textField.rx.text` sends the current text, then each change, while the text field's own delegate still gets every call (`TextFieldDelegateProxy`)",
+                        "`textField.rx.text` 先发出当前文本，然后是每次改动，同时文本框自己的代理仍然收到每一次调用（`TextFieldDelegateProxy`）"),
                     texts == ["", "a"] && counter.changes == 1 && !returns
                         && field.delegate is TextFieldDelegateProxy),
                 ShapeCheck(
-                    "the delegate proxy forwards to the text field's earlier delegate without keeping it alive (`retainDelegate: false`): a screen that is its field's delegate is freed when the app lets go of it",
+                    tr(
+                        "the delegate proxy forwards to the text field's earlier delegate without keeping it alive (`retainDelegate: false`): a screen that is its field's delegate is freed when the app lets go of it",
+                        "代理对象把调用转发给文本框原来的代理，但不让它保持存活（`retainDelegate: false`）：一个页面如果是它自己文本框的代理，应用放开它时它就会被释放"),
                     forwarded && screenFreed && withExtendedLifetime(screenField) { true }),
                 ShapeCheck(
-                    "`SharingScheduler.mock(scheduler:)` makes `SharingScheduler.make()` return that scheduler inside its closure, and a `MainScheduler` after it",
+                    tr(
+                        "`SharingScheduler.mock(scheduler:)` makes `SharingScheduler.make()` return that scheduler inside its closure, and a `MainScheduler` after it",
+                        "`SharingScheduler.mock(scheduler:)` 让 `SharingScheduler.make()` 在它的闭包里返回那个调度器，"
+                            + "在闭包之后返回一个 `MainScheduler`"),
                     inside as AnyObject? === mock && after is MainScheduler),
             ]
         }
@@ -652,28 +682,41 @@ enum RxSwiftAdapter: StepAdapter {
         }.subscribe { _ in }
         var checks = [
             ShapeCheck(
-                "`create` returns an `AnonymousObservable`, a `Producer`",
+                tr(
+                    "`create` returns an `AnonymousObservable`, a `Producer`",
+                    "`create` 返回一个 `AnonymousObservable`，它是一个 `Producer`"),
                 isInstance(created, of: "AnonymousObservable") && created is Producer<Int>),
-            ShapeCheck("`map` returns a `Map`, a `Producer`", isInstance(mapped, of: "Map") && mapped is Producer<Int>),
-            ShapeCheck("`just` returns a `Just`", isInstance(Observable.just(1), of: "Just")),
-            ShapeCheck("`create`'s closure is handed an `AnyObserver<Int>`", handed is AnyObserver<Int>),
             ShapeCheck(
-                "a type of your own that conforms to `ObservableType` with only `subscribe(_:)` gets `asObservable()` from an extension of `ObservableType` and sits upstream of `map`",
+                tr("`map` returns a `Map`, a `Producer`", "`map` 返回一个 `Map`，它是一个 `Producer`"),
+                isInstance(mapped, of: "Map") && mapped is Producer<Int>),
+            ShapeCheck(tr("`just` returns a `Just`", "`just` 返回一个 `Just`"), isInstance(Observable.just(1), of: "Just")),
+            ShapeCheck(
+                tr("`create`'s closure is handed an `AnyObserver<Int>`", "`create` 的闭包拿到的是一个 `AnyObserver<Int>`"),
+                handed is AnyObserver<Int>),
+            ShapeCheck(
+                tr(
+                    "a type of your own that conforms to `ObservableType` with only `subscribe(_:)` gets `asObservable()` from an extension of `ObservableType` and sits upstream of `map`",
+                    "一个你自己的、只实现 `subscribe(_:)` 来遵循 `ObservableType` 的类型，从 `ObservableType` 的扩展得到 `asObservable()`，"
+                        + "并能放在 `map` 的上游"),
                 fromOwnType == [10, 20]),
             ShapeCheck(
-                "`subscribe(_ on:)` returns the `SinkDisposer`",
+                tr("`subscribe(_ on:)` returns the `SinkDisposer`", "`subscribe(_ on:)` 返回 `SinkDisposer`"),
                 isInstance(created.subscribe { _ in }, of: "SinkDisposer")),
             ShapeCheck(
-                "`subscribe(onNext:…)` returns a `BinaryDisposable`",
+                tr(
+                    "`subscribe(onNext:…)` returns a `BinaryDisposable`",
+                    "`subscribe(onNext:…)` 返回一个 `BinaryDisposable`"),
                 isInstance(created.subscribe(onNext: { _ in }), of: "BinaryDisposable")),
             ShapeCheck(
-                "`AnonymousObserver` is an `ObserverBase`",
+                tr("`AnonymousObserver` is an `ObserverBase`", "`AnonymousObserver` 是一个 `ObserverBase`"),
                 isInstance(AnonymousObserver<Int> { _ in }, of: "ObserverBase")),
         ]
         #if RXDEMO_SINCE_08
             checks.append(
                 ShapeCheck(
-                    "subscribing to a subject returns a `SubscriptionDisposable`",
+                    tr(
+                        "subscribing to a subject returns a `SubscriptionDisposable`",
+                        "订阅一个 `Subject` 返回的是 `SubscriptionDisposable`"),
                     typeName(of: PublishSubject<Int>().subscribe { _ in }) == "SubscriptionDisposable"))
         #endif
         #if RXDEMO_SINCE_09
@@ -683,7 +726,9 @@ enum RxSwiftAdapter: StepAdapter {
             tracker.unregister()
             checks.append(
                 ShapeCheck(
-                    "`AtomicInt(0)` with `fetchOr`, `add` and `load`, each returning the value from before",
+                    tr(
+                        "`AtomicInt(0)` with `fetchOr`, `add` and `load`, each returning the value from before",
+                        "`AtomicInt(0)` 配合 `fetchOr`、`add` 和 `load`，每个都返回操作之前的值"),
                     fetchOr(flag, 1) == 0 && fetchOr(flag, 2) == 1 && add(flag, 4) == 3 && load(flag) == 7))
         #endif
         #if RXDEMO_SINCE_10
@@ -692,22 +737,31 @@ enum RxSwiftAdapter: StepAdapter {
         #if RXDEMO_SINCE_11
             checks += [
                 ShapeCheck(
-                    "`share()` returns a `ShareWhileConnected`",
+                    tr("`share()` returns a `ShareWhileConnected`", "`share()` 返回一个 `ShareWhileConnected`"),
                     isInstance(created.share(), of: "ShareWhileConnected")),
                 ShapeCheck(
-                    "`share(replay: 1)` returns a `ShareReplay1WhileConnected`",
+                    tr(
+                        "`share(replay: 1)` returns a `ShareReplay1WhileConnected`",
+                        "`share(replay: 1)` 返回一个 `ShareReplay1WhileConnected`"),
                     isInstance(created.share(replay: 1), of: "ShareReplay1WhileConnected")),
                 ShapeCheck(
-                    "`publish()` returns a `ConnectableObservable`, and `refCount()` a `RefCount`, a `Producer`",
+                    tr(
+                        "`publish()` returns a `ConnectableObservable`, and `refCount()` a `RefCount`, a `Producer`",
+                        "`publish()` 返回一个 `ConnectableObservable`，`refCount()` 返回一个 `RefCount`，它是一个 `Producer`"),
                     isInstance(created.publish(), of: "ConnectableObservable")
                         && isInstance(created.publish().refCount(), of: "RefCount")
                         && created.publish().refCount() is Producer<Int>),
                 ShapeCheck(
-                    "`ReplaySubject.create(bufferSize:)` and `createUnbounded()` return a `ReplaySubject`",
+                    tr(
+                        "`ReplaySubject.create(bufferSize:)` and `createUnbounded()` return a `ReplaySubject`",
+                        "`ReplaySubject.create(bufferSize:)` 和 `createUnbounded()` 返回一个 `ReplaySubject`"),
                     isInstance(ReplaySubject<Int>.create(bufferSize: 2), of: "ReplaySubject")
                         && isInstance(ReplaySubject<Int>.createUnbounded(), of: "ReplaySubject")),
                 ShapeCheck(
-                    "after 1…50, a late subscriber to `ReplaySubject.createUnbounded()` gets all fifty, to `create(bufferSize: 3)` 48, 49, 50, to `create(bufferSize: 1)` 50",
+                    tr(
+                        "after 1…50, a late subscriber to `ReplaySubject.createUnbounded()` gets all fifty, to `create(bufferSize: 3)` 48, 49, 50, to `create(bufferSize: 1)` 50",
+                        "发送 1…50 之后，迟到的订阅者从 `ReplaySubject.createUnbounded()` 收到全部五十个，"
+                            + "从 `create(bufferSize: 3)` 收到 48、49、50，从 `create(bufferSize: 1)` 收到 50"),
                     replayed(by: .createUnbounded()) == Array(1...50)
                         && replayed(by: .create(bufferSize: 3)) == [48, 49, 50]
                         && replayed(by: .create(bufferSize: 1)) == [50]),
@@ -737,19 +791,28 @@ enum RxSwiftAdapter: StepAdapter {
             let late = group.insert(Disposables.create { disposed.append("late") })
             return [
                 ShapeCheck(
-                    "`flatMap` returns a `FlatMap`, `concatMap` a `ConcatMap`, `flatMapLatest` a `FlatMapLatest`, each a `Producer`",
+                    tr(
+                        "`flatMap` returns a `FlatMap`, `concatMap` a `ConcatMap`, `flatMapLatest` a `FlatMapLatest`, each a `Producer`",
+                        "`flatMap` 返回一个 `FlatMap`，`concatMap` 返回一个 `ConcatMap`，`flatMapLatest` 返回一个 `FlatMapLatest`，"
+                            + "各自都是 `Producer`"),
                     isInstance(created.flatMap { _ in created }, of: "FlatMap")
                         && isInstance(created.concatMap { _ in created }, of: "ConcatMap")
                         && isInstance(created.flatMapLatest { _ in created }, of: "FlatMapLatest")
                         && created.flatMap { _ in created } is Producer<Int>),
                 ShapeCheck(
-                    "`Observable.merge` returns a `MergeArray`, `amb` an `Amb`, `catch` a `Catch`, `retry` a `CatchSequence`",
+                    tr(
+                        "`Observable.merge` returns a `MergeArray`, `amb` an `Amb`, `catch` a `Catch`, `retry` a `CatchSequence`",
+                        "`Observable.merge` 返回一个 `MergeArray`，`amb` 返回一个 `Amb`，`catch` 返回一个 `Catch`，"
+                            + "`retry` 返回一个 `CatchSequence`"),
                     isInstance(Observable.merge(created, created), of: "MergeArray")
                         && isInstance(created.amb(created), of: "Amb")
                         && isInstance(created.catch { _ in created }, of: "Catch")
                         && isInstance(created.retry(2), of: "CatchSequence")),
                 ShapeCheck(
-                    "`CompositeDisposable`: `insert` returns a key, `remove(for:)` disposes that one, `dispose()` the rest, and after it `insert` disposes at once and returns nil",
+                    tr(
+                        "`CompositeDisposable`: `insert` returns a key, `remove(for:)` disposes that one, `dispose()` the rest, and after it `insert` disposes at once and returns nil",
+                        "`CompositeDisposable`：`insert` 返回一个 key，`remove(for:)` 释放对应的那一个，`dispose()` 释放其余的，"
+                            + "而在 `dispose()` 之后，`insert` 会立即释放传入的对象并返回 nil"),
                     disposed == ["first", "second", "late"] && countAfterRemove == 1 && late == nil),
             ]
         }
@@ -780,10 +843,14 @@ enum RxSwiftAdapter: StepAdapter {
             _ = CurrentThreadScheduler.instance.schedule("a") { run($0, then: ["b", "c"]) }
             return [
                 ShapeCheck(
-                    "`CurrentThreadScheduler.instance` runs a schedule made inside a scheduled action after it, not inside it",
+                    tr(
+                        "`CurrentThreadScheduler.instance` runs a schedule made inside a scheduled action after it, not inside it",
+                        "`CurrentThreadScheduler.instance` 把在一个已调度的动作里做出的调度放到这个动作之后运行，而不是在它里面运行"),
                     deepest == 1),
                 ShapeCheck(
-                    "`CurrentThreadScheduler.instance` runs what was scheduled inside an action in the order it was scheduled",
+                    tr(
+                        "`CurrentThreadScheduler.instance` runs what was scheduled inside an action in the order it was scheduled",
+                        "`CurrentThreadScheduler.instance` 按调度的先后顺序，运行在一个动作里调度的东西"),
                     order == ["a", "b", "c", "d"]),
             ]
         }

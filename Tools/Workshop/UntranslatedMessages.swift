@@ -97,3 +97,27 @@ func hasEnglishWords(_ literal: String) -> Bool {
         word.count >= 4 && word.allSatisfy { $0.isASCII && $0.isLetter } && word.contains(where: \.isLowercase)
     }
 }
+
+// The shape checks' requirements, which a failing check prints: each `ShapeCheck(` in the
+// adapters takes `tr(english, chinese)`. (Scenario names and defects have theirs in exhaustive
+// switches and required fields, which the compiler checks.)
+func untranslatedShapeChecks() -> [String] {
+    let adapters =
+        listFiles(in: "Tests").filter { $0.hasPrefix("RxDemo") && $0.hasSuffix("Tests") }.map {
+            "Tests/\($0)/\($0).swift"
+        } + ["Tests/RxSwiftAdapter/RxSwiftAdapter.swift"]
+    var problems: [String] = []
+    for path in adapters {
+        guard let text = read(path) else { continue }
+        var rest = Substring(text)
+        while let call = rest.range(of: "ShapeCheck(") {
+            let after = rest[call.upperBound...].drop { $0 == " " || $0 == "\n" }
+            if !after.hasPrefix("tr(") && !after.hasPrefix("_ requirement") && !after.hasPrefix("requirement") {
+                let line = text[..<call.lowerBound].filter { $0 == "\n" }.count + 1
+                problems.append("\(path):\(line): a shape check without its Chinese: give it tr(english, chinese)")
+            }
+            rest = rest[call.upperBound...]
+        }
+    }
+    return problems
+}
