@@ -27,7 +27,7 @@ func buildTutorial(_ edition: String = "") throws -> Int32 {
         print(arguments.joined(separator: " "))
         guard try run(arguments, passThrough: true).status == 0 else { return 1 }
         let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
-        print("built \(edition.site) in \(seconds) s")
+        print(tr("built \(edition.site) in \(seconds) s", "\(seconds) 秒内构建好了 \(edition.site)"))
     }
     if wanted.count > 1 {
         print(

@@ -9,7 +9,7 @@ import TraceSuite
 // The participant's commands and what they share: what `make start … check … hint` print.
 let participantFacingFiles = [
     "Start.swift", "Starters.swift", "Exercise.swift", "Check.swift", "Hint.swift", "Reset.swift", "Restore.swift",
-    "Progress.swift", "Compare.swift", "Watch.swift", "Run.swift", "Commands.swift",
+    "Progress.swift", "Compare.swift", "Watch.swift", "Run.swift", "Commands.swift", "BuildTutorial.swift",
 ]
 let bothLanguagesMark = "// both languages"
 
