@@ -138,13 +138,10 @@ func tableOfContents(_ chapters: [(step: Step, title: String, minutes: Int)]) ->
     }
     return """
         @Tutorials(name: "RxDemo") {
-            @Intro(title: "从内部看 RxSwift：一步一步重写它") {
-                每一章实现一个迷你 RxSwift 的一步。代码窗格按你会写的顺序展示这一步的每个文件，从上一步的代码出发；
-                每个教程最后有几道题，请你预测这一步会打印什么。核心部分（第 01 到 06 步）沿着本课程所依据的文章走；
-                第二幕改用 RxSwift 自己的名字，所以按某一步写的程序也能在 RxSwift 6 上编译。
+            @Intro(title: "RxSwift 内部如何运作，一步步重建") {
+                每一章实现一个迷你 RxSwift 的一步。代码窗格按你会写的顺序展示这一步的每个文件，从上一步的代码出发；每个教程最后有几道题，请你预测这一步会打印什么。核心部分（第 01 到 06 步）沿着本课程所依据的文章走；第二幕改用 RxSwift 自己的名字，所以按某一步写的程序也能在 RxSwift 6 上编译。
 
-                在工作坊里，请先自己实现每一步（`make start STEP=01`，然后反复 `make check STEP=01`，直到它说完成），
-                之后再读它的教程：教程展示的是写完的代码。
+                在工作坊里，请先自己实现每一步（`make start STEP=01`，然后反复 `make check STEP=01`，直到它说完成），之后再读它的教程：教程展示的是写完的代码。
             }
 
             @Volume(name: "核心") {
@@ -164,8 +161,7 @@ func tableOfContents(_ chapters: [(step: Step, title: String, minutes: Int)]) ->
             }
 
             @Volume(name: "支线：另一种设计") {
-                在第二幕和第三幕之间：文章 002 的 `Signal`，它把订阅的生命周期交给内存管理，
-                和 RxSwift 的设计跑同一套场景。
+                在第二幕和第三幕之间：文章 002 的 `Signal`，它把订阅的生命周期交给内存管理，和 RxSwift 的设计跑同一套场景。
 
                 @Image(source: "marble-Signal-hotFlatMapHearsEveryInner.svg", alt: "热源上的 flatMap：正确的 Rx 打印什么，文章的 Signal 打印什么")
 
