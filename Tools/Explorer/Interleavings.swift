@@ -207,7 +207,7 @@ final class Interleavings: @unchecked Sendable {
             waits.append(
                 tr(
                     "thread \(index + 1) waits for the lock made at \(lock.madeAt), held by \(holder ?? "nobody")",
-                    "线程 \(index + 1) 在等创建于 \(lock.madeAt) 的锁，它被\(holder ?? "谁也没有")持有"))
+                    "线程 \(index + 1) 在等创建于 \(lock.madeAt) 的锁，" + (holder.map { "持有者是\($0)" } ?? "没有持有者")))
         }
         deadlock = waits.joined(separator: tr("; ", "；"))
         if echo { emit("    ✘ " + tr("deadlock: ", "死锁：") + deadlock!) }

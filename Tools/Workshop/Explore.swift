@@ -92,9 +92,14 @@ func exploreInterleavings(_ step: Step, folder: String, scratch: String, scenari
             return ExplorationOutcome(
                 scenario: scenario, holds: false,
                 lines: [
-                    "\(scenario.key): did not finish in \(Int(explorerTimeout)) seconds:",
-                    "    ✘ did not finish: an endless loop in the step's code, in the interleaving with decisions \(decisions)"
-                        + " (replay it: the explorer's replay command prints each step as it goes)",
+                    "\(scenario.key)"
+                        + tr(
+                            ": did not finish in \(Int(explorerTimeout)) seconds:", "：\(Int(explorerTimeout)) 秒内没有结束："),
+                    tr(
+                        "    ✘ did not finish: an endless loop in the step's code, in the interleaving with decisions \(decisions)"
+                            + " (replay it: the explorer's replay command prints each step as it goes)",
+                        "    ✘ 没有结束：这一步的代码里有一个无尽循环，出现在决策为 \(decisions) 的交错中"
+                            + "（重放它：探索器的 replay 命令会边运行边打印每一步）"),
                 ])
         }
         // It crashed: run the interleaving it was in once more, printed as it goes.
@@ -106,8 +111,8 @@ func exploreInterleavings(_ step: Step, folder: String, scratch: String, scenari
         if let fatal { shown.removeSubrange(fatal...) }
         return ExplorationOutcome(
             scenario: scenario, holds: false,
-            lines: ["\(scenario.key): crashes in this interleaving:"] + shown + [
-                "    ✘ crashed" + (message.map { ": \($0)" } ?? " (signal)")
+            lines: ["\(scenario.key)" + tr(": crashes in this interleaving:", "：在这个交错中崩溃：")] + shown + [
+                "    ✘ " + tr("crashed", "崩溃了") + (message.map { tr(": ", "：") + $0 } ?? tr(" (signal)", "（信号）"))
             ])
     }
 }

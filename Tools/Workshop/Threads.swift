@@ -88,32 +88,47 @@ func testThreads(_ step: Step, workspace: Workspace? = nil) throws -> Int32 {
     }
     let scratch = workspace == nil ? ".build-tsan" : ".build-tsan-workshop"
     let what = workspace.map { "\($0.path) as \(step)" } ?? "\(step)"
-    print("\(what): building with ThreadSanitizer (swift build --sanitize=thread, in \(scratch)) …")
+    print(
+        tr(
+            "\(what): building with ThreadSanitizer (swift build --sanitize=thread, in \(scratch)) …",
+            "\(what)：用 ThreadSanitizer 构建（swift build --sanitize=thread，在 \(scratch) 里）……"))
     let outcomes = try sanitizerRun(step, environment: environment, scratch: scratch)
     print(
-        "Each scenario: \(ThreadScenario.rounds) rounds of two threads released at the same moment"
-            + " (ROUNDS=n sets how many).")
+        tr(
+            "Each scenario: \(ThreadScenario.rounds) rounds of two threads released at the same moment"
+                + " (ROUNDS=n sets how many).",
+            "每个场景：\(ThreadScenario.rounds) 轮，每轮两个线程在同一时刻放开（ROUNDS=n 设定轮数）。"))
     for outcome in outcomes {
         print()
-        print("«\(outcome.name)»")
+        print("«\(localizedScenarioName(outcome.name))»")
         describe(outcome).forEach { print("  " + $0) }
         print(
             "  "
                 + (step.isThreadSafe
                     ? (outcome.asExpected(for: step)
-                        ? "Clean, as a thread-safe step must be." : "✘ \(step) is meant to be thread-safe.")
+                        ? tr("Clean, as a thread-safe step must be.", "干净，线程安全的步骤就该这样。")
+                        : tr("✘ \(step) is meant to be thread-safe.", "✘ \(step) 应当是线程安全的。"))
                     : !outcome.exposesUnlockedState
                         ? (outcome.asExpected(for: step)
-                            ? "Passes: with no lock, nothing can be held too long." : "✘ crashed")
+                            ? tr("Passes: with no lock, nothing can be held too long.", "通过：没有锁，就不会有锁被持有太久。")
+                            : tr("✘ crashed", "✘ 崩溃了"))
                         : (outcome.asExpected(for: step)
-                            ? "As expected: \(step)'s known defect (\(step.isSideStep ? "an unlocked dictionary of subscribers" : "plain flags and an unlocked bag"))."
-                            : "✘ expected a race or a crash: \(step) is not thread-safe")))
+                            ? tr(
+                                "As expected: \(step)'s known defect (\(step.isSideStep ? "an unlocked dictionary of subscribers" : "plain flags and an unlocked bag")).",
+                                "符合预期：\(step) 的已知缺陷（\(step.isSideStep ? "订阅者字典没有加锁" : "普通标志位和没有加锁的 Bag")）。")
+                            : tr(
+                                "✘ expected a race or a crash: \(step) is not thread-safe",
+                                "✘ 预期会有数据竞争或崩溃：\(step) 不是线程安全的"))))
     }
     var unexpected = outcomes.filter { !$0.asExpected(for: step) }.count
     if !step.selectedInterleavingScenarios.isEmpty {
         print()
-        print("Interleavings (Tools/Explorer): \(what) built with instrumented locks and atomics; every order")
-        print("of the two threads' lock and atomic operations with at most two preemptions, checked after each.")
+        print(
+            tr(
+                "Interleavings (Tools/Explorer): \(what) built with instrumented locks and atomics; every order\n"
+                    + "of the two threads' lock and atomic operations with at most two preemptions, checked after each.",
+                "交错（Tools/Explorer）：\(what) 用插桩的锁和原子操作构建；两个线程的锁和原子操作，\n"
+                    + "最多两次抢占的每一种顺序，每种之后都检查一遍。"))
         let explored = try exploreInterleavings(
             step, folder: workspace?.path ?? "Steps/\(step)",
             scratch: workspace == nil ? ".build-explore" : ".build-explore-workshop",
@@ -124,14 +139,21 @@ func testThreads(_ step: Step, workspace: Workspace? = nil) throws -> Int32 {
             if let known = outcome.scenario.knownCallOut(in: step) {
                 print(
                     outcome.asExpected(for: step)
-                        ? "  As expected: \(step)'s known call-out under a lock: \(known.title) (\(known.rxSwift))."
-                        : "  ✘ expected \(step)'s known call-out under a lock: \(known.title) (\(known.rxSwift)).")
+                        ? tr(
+                            "  As expected: \(step)'s known call-out under a lock: \(known.title) (\(known.rxSwift)).",
+                            "  符合预期：\(step) 已知的持锁调用外部代码：\(known.chineseTitle)（\(known.chineseRxSwift)）。")
+                        : tr(
+                            "  ✘ expected \(step)'s known call-out under a lock: \(known.title) (\(known.rxSwift)).",
+                            "  ✘ 预期 \(step) 已知的持锁调用外部代码：\(known.chineseTitle)（\(known.chineseRxSwift)）。"))
             }
         }
         unexpected += explored.filter { !$0.asExpected(for: step) }.count
     }
     print()
-    print(unexpected == 0 ? "\(step): every thread scenario as expected." : "\(step): \(unexpected) unexpected.")
+    print(
+        unexpected == 0
+            ? tr("\(step): every thread scenario as expected.", "\(step)：每个线程场景都符合预期。")
+            : tr("\(step): \(unexpected) unexpected.", "\(step)：\(unexpected) 个不符合预期。"))
     return unexpected == 0 ? 0 : 1
 }
 
@@ -152,7 +174,7 @@ func describe(_ outcome: SanitizerOutcome) -> [String] {
 func describe(_ outcome: ExplorationOutcome) -> [String] {
     let first = outcome.lines.first ?? ""
     let summary = first.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
-    return ["«\(outcome.scenario.name)»", "  " + (summary ?? "")] + outcome.lines.dropFirst()
+    return ["«\(outcome.scenario.localizedName)»", "  " + (summary ?? "")] + outcome.lines.dropFirst()
 }
 
 // "SinkDisposer.dispose() (SinkDisposer.swift:45) ↔ SinkDisposer.dispose() (SinkDisposer.swift:45)"
