@@ -87,6 +87,14 @@ func checkTranslation() throws -> Int32 {
 
 // MARK: Page against page
 
+// Every blob the path has had in a commit: what a stamp may name.
+private func committedVersions(of path: String) -> Set<String> {
+    let commits = (try? run(["git", "log", "--format=%H", "--", path]).output) ?? ""
+    let specs = commits.split(separator: "\n").map { "\($0):\(path)" }
+    guard !specs.isEmpty, let blobs = try? run(["git", "rev-parse"] + specs).output else { return [] }
+    return Set(blobs.split(separator: "\n").map(String.init))
+}
+
 // The page without what `make docs` writes into it.
 func withoutGeneratedRegions(_ text: String) -> String {
     var kept: [Substring] = []
@@ -106,7 +114,13 @@ private func compare(english: String, chinese: String, _ pair: TranslatedPage) -
     // Freshness: the English text this translation was made from.
     let current =
         (try? run(["git", "hash-object", pair.english]).output.trimmingCharacters(in: .whitespacesAndNewlines))
-    if let stamp = ours.sourceBlob {
+    if let stamp = ours.sourceBlob, stamp != current, !committedVersions(of: pair.english).contains(stamp) {
+        // A blob only `git hash-object -w` wrote lives in this clone alone; CI's fresh clone lacks it.
+        problems.append(
+            "\(pair.chinese):1: the stamp \(stamp.prefix(10)) is no committed version of \(pair.english)"
+                + " (a fresh clone has only those): translate against the committed English page and stamp"
+                + " the blob `git hash-object \(pair.english)` prints")
+    } else if let stamp = ours.sourceBlob {
         let since = current == stamp ? nil : (try? run(["git", "cat-file", "-p", stamp]))?.output
         // A change inside the generated regions only (a new step's row) is `make docs`'s to
         // make in both editions, and the regions are compared byte for byte below.
