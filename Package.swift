@@ -78,7 +78,7 @@ let benchTargets: [Target] = [
 
 // The interleaving explorer (`make test-threads`, and `make check` from step 09 on): the
 // workshop tool copies a step's files (all but its demo, AtomicInt.swift and Lock.swift) and
-// Tools/Explorer's into one folder and names it in RXDEMO_EXPLORE; the manifest then declares
+// Tools/Explorer's (with TraceSuite's Language.swift) into one folder and names it in RXDEMO_EXPLORE; the manifest then declares
 // only RxDemoExplorer, which compiles them as one module, the step's locks and atomics
 // replaced by instrumented ones.
 let exploreSources = Context.environment["RXDEMO_EXPLORE"]

@@ -395,7 +395,7 @@ extension Scenario {
         guard let pattern, !pattern.isEmpty else { return true }
         // SCENARIO=none: no hand-written scenario, so that the generated programs judge alone.
         if pattern == "none" { return false }
-        return name.localizedCaseInsensitiveContains(pattern)
+        return name.localizedCaseInsensitiveContains(pattern) || id.chineseName.contains(pattern)
             || String(describing: id).localizedCaseInsensitiveContains(pattern)
     }
 }

@@ -165,6 +165,7 @@ public struct InterleavingScenario: Sendable, CustomStringConvertible {
     public func matches(_ pattern: String?) -> Bool {
         guard let pattern, !pattern.isEmpty else { return true }
         return name.localizedCaseInsensitiveContains(pattern) || key.localizedCaseInsensitiveContains(pattern)
+            || id.chineseName.contains(pattern)
     }
 
     public static let all = InterleavingScenarioID.allCases.map { InterleavingScenario(id: $0) }

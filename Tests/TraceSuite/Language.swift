@@ -41,3 +41,22 @@ public struct InvalidLanguage: Error, CustomStringConvertible {
 public func tr(_ english: String, _ chinese: String) -> String {
     CourseLanguage.current == .simplifiedChinese ? chinese : english
 }
+
+// Columns a terminal gives the text: two for a Chinese character or a full-width sign, one for
+// the rest. What lines up or wraps Chinese output counts these, never characters.
+public func displayWidth(_ text: String) -> Int {
+    text.unicodeScalars.reduce(0) { count, scalar in count + (isWide(scalar) ? 2 : 1) }
+}
+
+// The text padded with spaces to `width` columns.
+public func padded(_ text: String, toColumns width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - displayWidth(text)))
+}
+
+func isWide(_ scalar: Unicode.Scalar) -> Bool {
+    let wide: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x20000...0x3FFFD,
+    ]
+    return wide.contains { $0.contains(scalar.value) }
+}

@@ -138,7 +138,7 @@ public func sideBySide(_ scenario: Scenario, actual: [String], allowing defects:
     let actualEvents = actual.filter { !TraceEntry($0).isStillAlive }
     let allowance = scenario.allowance(for: defects)
     let width = max(12, (expected.map(\.count).max() ?? 0) + 2)
-    func pad(_ text: String) -> String { text + String(repeating: " ", count: max(0, width - columns(text))) }
+    func pad(_ text: String) -> String { text + String(repeating: " ", count: max(0, width - displayWidth(text))) }
     var lines = ["    " + pad(tr("expected", "期望")) + tr("actual", "实际")]
     var first = true
     var (i, j) = (0, 0)
@@ -282,15 +282,5 @@ extension ReportFolder {
             if isSubscriberReceive(parsed) { run.append(entry) } else { result.append(entry) }
         }
         return result + run.sorted { TraceEntry($0).label! < TraceEntry($1).label! }
-    }
-}
-
-// Terminal columns: a CJK character or a full-width form takes two.
-func columns(_ text: String) -> Int {
-    let wide: [ClosedRange<UInt32>] = [
-        0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-    ]
-    return text.unicodeScalars.reduce(0) { count, scalar in
-        count + (wide.contains { $0.contains(scalar.value) } ? 2 : 1)
     }
 }

@@ -74,6 +74,7 @@ public struct ThreadScenario: Sendable, CustomStringConvertible {
     public func matches(_ pattern: String?) -> Bool {
         guard let pattern, !pattern.isEmpty else { return true }
         return name.localizedCaseInsensitiveContains(pattern) || "\(id)".localizedCaseInsensitiveContains(pattern)
+            || id.chineseName.contains(pattern)
     }
 
     public static let all: [ThreadScenario] =

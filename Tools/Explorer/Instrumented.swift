@@ -134,7 +134,7 @@ func shown(_ what: String) -> String {
         "the action": "动作闭包", "a disposable's dispose()": "一个 disposable 的 dispose()", "the observer": "观察者",
         "the inner's dispose closure": "内部序列的释放闭包",
     ]
-    return inChinese ? chinese[what] ?? what : what
+    return CourseLanguage.current == .simplifiedChinese ? chinese[what] ?? what : what
 }
 
 // Code the step does not own starts here: a handler, a dispose closure, a generator. A step lock

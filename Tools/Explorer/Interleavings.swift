@@ -242,7 +242,7 @@ final class Interleavings: @unchecked Sendable {
     func header(threads: Int = 2) -> String {
         "    "
             + (0..<threads).map { tr("thread \($0 + 1)", "线程 \($0 + 1)") }
-            .map { $0.padding(toLength: Self.columnWidth + 2, withPad: " ", startingAt: 0) }.joined()
+            .map { padded($0, toColumns: Self.columnWidth + 2) }.joined()
             .trimmingCharacters(in: .whitespaces)
     }
 }

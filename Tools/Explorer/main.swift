@@ -7,15 +7,8 @@ import Foundation
 // RXDEMO_EXPLORE_SCHEDULE names, where `explore` writes each run's decisions before it starts).
 // Exit status: 0 when nothing breaks, 1 when something does, 2 for bad arguments.
 
-// The report in the course's language: COURSE_LANG, else the locale (as the workshop decides).
-let inChinese: Bool = {
-    let environment = ProcessInfo.processInfo.environment
-    if let chosen = environment["COURSE_LANG"], !chosen.isEmpty { return chosen.lowercased().hasPrefix("zh") }
-    let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
-    return locale.lowercased().hasPrefix("zh")
-}()
-
-func tr(_ english: String, _ chinese: String) -> String { inChinese ? chinese : english }
+// The report in the course's language, decided as the workshop decides: TraceSuite's
+// Language.swift is compiled in beside these files (`tr`, `displayWidth`).
 
 let preemptionBound = 2
 let runLimit = 200_000

@@ -71,6 +71,7 @@ func checkTranslation() throws -> Int32 {
         }
         problems += unresolvedLinks(in: path, text)
         problems += englishProse(in: path, text)
+        problems += englishScenarioNames(in: path, text)
     }
     problems += untranslatedMessages()
     problems += untranslatedShapeChecks()
@@ -197,8 +198,9 @@ private func chineseMarker(for heading: String) -> String? {
     let chinese = BuildItYourself.markers(.simplifiedChinese)
     if "## " + heading == english.heading { return String(chinese.heading.dropFirst(3)) }
     if heading == english.checksCall { return chinese.checksCall }
-    if heading.hasPrefix(english.scenarioHint) {
-        return chinese.scenarioHint + heading.dropFirst(english.scenarioHint.count)
+    if heading.hasPrefix(english.scenarioHint), heading.hasSuffix("»") {
+        let key = String(heading.dropFirst(english.scenarioHint.count).dropLast())
+        return chinese.scenarioHint + hintHeadingName(key, in: .simplifiedChinese) + "»"
     }
     if heading.hasPrefix(english.hint) { return chinese.hint + heading.dropFirst(english.hint.count) }
     return nil
@@ -388,6 +390,34 @@ func englishProse(in path: String, _ text: String) -> [String] {
         let words = prose.split { !$0.isLetter }.filter { $0.count >= 2 && $0.allSatisfy(\.isASCII) }
         if words.count >= 4 {
             problems.append("\(path):\(number + 1): English prose on a Chinese page: \(line.prefix(80))")
+        }
+    }
+    return problems
+}
+
+// A scenario a Chinese page names by its English sentence (*name*, «name», or the start of one
+// ending in "…") outside code blocks: the page gives its Chinese name, as the reports do.
+func englishScenarioNames(in path: String, _ text: String) -> [String] {
+    let english = Scenario.all.map(\.name) + ThreadScenario.all.map(\.name) + InterleavingScenario.all.map(\.name)
+    var problems: [String] = []
+    var inCode = false
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        if line.hasPrefix("```") { inCode.toggle() }
+        guard !inCode else { continue }
+        for pattern in [#"(?<![*\w])\*[A-Za-z][^*]{8,}\*"#, "«[A-Za-z][^»]*»"] {
+            var rest = line[...]
+            while let range = rest.range(of: pattern, options: .regularExpression) {
+                let quoted = String(rest[range].dropFirst().dropLast())
+                let start = quoted.hasSuffix("…") ? String(quoted.dropLast()) : quoted
+                if let name = english.first(where: { $0 == quoted || (start.count >= 12 && $0.hasPrefix(start)) }),
+                    hintHeadingName(name, in: .simplifiedChinese) != name
+                {
+                    problems.append(
+                        "\(path):\(number + 1): names a scenario in English («\(quoted)»): write its Chinese name,"
+                            + " «\(hintHeadingName(name, in: .simplifiedChinese))»")
+                }
+                rest = rest[range.upperBound...]
+            }
         }
     }
     return problems

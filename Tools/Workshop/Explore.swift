@@ -26,6 +26,7 @@ let explorerTimeout = 120.0
 
 // The step's files the explorer replaces with instrumented ones, and the demo it does not need.
 let filesTheExplorerReplaces: Set<String> = ["main.swift", "AtomicInt.swift", "Lock.swift"]
+let explorerSharedLanguage = "Tests/TraceSuite/Language.swift"
 
 // Builds `folder` (a step or a workspace) with the explorer in `scratch` and explores each
 // scenario. The sources are synchronised file by file, so an edit recompiles little.
@@ -41,6 +42,8 @@ func exploreInterleavings(_ step: Step, folder: String, scratch: String, scenari
     for file in listFiles(in: "Tools/Explorer") where file.hasSuffix(".swift") {
         wanted[file] = read("Tools/Explorer/\(file)") ?? ""
     }
+    // The course's language and display widths, written once in TraceSuite.
+    wanted["Language.swift"] = read(explorerSharedLanguage) ?? ""
     for file in listFiles(in: sources) where wanted[file] == nil {
         try files.removeItem(atPath: "\(sources)/\(file)")
     }

@@ -13,8 +13,8 @@ struct BuildItYourself {
     // Scenario hints a Chinese page lacks, taken from the English page.
     var untranslatedHints: Set<String> = []
 
-    // The headings the tools read, in each edition. A scenario hint's key stays the English
-    // scenario name in both: it is the name `make check` prints.
+    // The headings the tools read, in each edition. A scenario hint's heading names the
+    // scenario in its page's language; its key is the English name, which the checks use.
     struct Markers {
         let folder: String
         let heading: String
@@ -106,13 +106,9 @@ struct BuildItYourself {
         hints = parts.filter { $0.title.hasPrefix(marks.hint) }.map { [$0.title + marks.colon] + trimmed($0.body) }
         var scenarioHints: [String: [String]] = [:]
         for part in parts where part.title.hasPrefix(marks.scenarioHint) && part.title.hasSuffix("»") {
-            let name = String(part.title.dropFirst(marks.scenarioHint.count).dropLast())
+            let shown = String(part.title.dropFirst(marks.scenarioHint.count).dropLast())
             // A hint may follow a trace, thread or interleaving scenario: each fails a check.
-            guard
-                Scenario.all.contains(where: { $0.name == name })
-                    || ThreadScenario.all.contains(where: { $0.name == name })
-                    || InterleavingScenario.all.contains(where: { $0.name == name })
-            else {
+            guard let name = englishScenarioName(shown, in: language) else {
                 throw WorkshopError(
                     description:
                         "\(page): '### \(part.title)' names no scenario; 'make scenarios' lists them (thread scenarios too)"
@@ -129,9 +125,11 @@ struct BuildItYourself {
 
 // A page's paragraphs, wrapped again for the terminal: the page wraps its lines where the
 // Markdown source reads well, which can split a code span across two lines; here a line
-// breaks only at a space outside backticks. List items keep their "- " and indent what
-// follows; fenced code stays as it is.
-func reflowed(_ lines: [String], width: Int = 96) -> [String] {
+// breaks at a space outside backticks, or between two characters of which one is Chinese
+// (never before a closing sign nor after an opening one), and is at most `width` columns wide,
+// a Chinese character counting two. List items keep their "- " and indent what follows,
+// other paragraphs by `continuation`; fenced code stays as it is.
+func reflowed(_ lines: [String], width: Int = 96, continuation: String = "") -> [String] {
     var result: [String] = []
     var paragraph: (indent: String, text: String)? = nil
     var inFence = false
@@ -139,28 +137,36 @@ func reflowed(_ lines: [String], width: Int = 96) -> [String] {
         guard let (indent, text) = paragraph else { return }
         paragraph = nil
         var line = ""
-        var inCode = false
-        var word = ""
-        func place(_ word: String) {
+        func place(_ piece: String, spaced: Bool) {
+            let separator = spaced ? " " : ""
             if line.isEmpty {
-                line = word
-            } else if line.count + 1 + word.count <= width {
-                line += " " + word
+                line = piece
+            } else if displayWidth(line) + displayWidth(separator + piece) <= width {
+                line += separator + piece
             } else {
                 result.append(line)
-                line = indent + word
+                line = indent + piece
             }
         }
+        var inCode = false
+        var piece = ""
+        var spaced = false
         for character in text {
-            if character == "`" { inCode.toggle() }
             if character == " " && !inCode {
-                if !word.isEmpty { place(word) }
-                word = ""
-            } else {
-                word.append(character)
+                if !piece.isEmpty { place(piece, spaced: spaced) }
+                piece = ""
+                spaced = true
+                continue
             }
+            if !inCode, let previous = piece.last, mayBreak(between: previous, and: character) {
+                place(piece, spaced: spaced)
+                piece = ""
+                spaced = false
+            }
+            if character == "`" { inCode.toggle() }
+            piece.append(character)
         }
-        if !word.isEmpty { place(word) }
+        if !piece.isEmpty { place(piece, spaced: spaced) }
         if !line.isEmpty { result.append(line) }
     }
     for line in lines {
@@ -178,13 +184,46 @@ func reflowed(_ lines: [String], width: Int = 96) -> [String] {
             flush()
             paragraph = ("  ", line)
         } else if let current = paragraph {
-            paragraph = (current.indent, current.text + " " + line.drop { $0 == " " })
+            let next = line.drop { $0 == " " }
+            // Chinese lines join without a space, as Chinese text has none.
+            let joint = isChinese(current.text.last) && isChinese(next.first) ? "" : " "
+            paragraph = (current.indent, current.text + joint + next)
         } else {
-            paragraph = ("", line)
+            paragraph = (continuation, line)
         }
     }
     flush()
     return result
+}
+
+// Where Chinese text may wrap: beside a Chinese character, unless the next line would start
+// with closing punctuation or this one end with an opening sign.
+private func mayBreak(between previous: Character, and next: Character) -> Bool {
+    let closing: Set<Character> = [
+        "，", "。", "、", "；", "：", "！", "？", "）", "」", "』", "》", "”", "’", ",", ".", ";", ":", ")",
+    ]
+    let opening: Set<Character> = ["（", "「", "『", "《", "“", "‘", "("]
+    return (isChinese(previous) || isChinese(next)) && !closing.contains(next) && !opening.contains(previous)
+}
+
+private func isChinese(_ character: Character?) -> Bool {
+    character.map { displayWidth(String($0)) == 2 } ?? false
+}
+
+// The English key of a scenario named in `language` (its English name in either edition).
+func englishScenarioName(_ shown: String, in language: CourseLanguage) -> String? {
+    let names: [(english: String, chinese: String)] =
+        Scenario.all.map { ($0.name, $0.id.chineseName) } + ThreadScenario.all.map { ($0.name, $0.id.chineseName) }
+        + InterleavingScenario.all.map { ($0.name, $0.id.chineseName) }
+    return names.first { $0.english == shown || (language == .simplifiedChinese && $0.chinese == shown) }?.english
+}
+
+// The name a hint heading of `language` gives the scenario with this English key.
+func hintHeadingName(_ english: String, in language: CourseLanguage) -> String {
+    guard language == .simplifiedChinese else { return english }
+    return Scenario.all.first { $0.name == english }?.id.chineseName
+        ?? ThreadScenario.all.first { $0.name == english }?.id.chineseName
+        ?? InterleavingScenario.all.first { $0.name == english }?.id.chineseName ?? english
 }
 
 // "1. …", "12. …": a numbered list item.

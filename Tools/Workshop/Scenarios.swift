@@ -9,22 +9,34 @@ func listScenarios(_ pattern: String?) throws {
     let interleavings = InterleavingScenario.all.filter { $0.matches(pattern) }
     guard !matching.isEmpty || !threads.isEmpty || !interleavings.isEmpty else {
         throw WorkshopError(
-            description: "no scenario matches \"\(pattern ?? "")\"; the scenarios are:\n"
-                + (Scenario.all.map(\.name) + ThreadScenario.all.map { "\($0.name) (on two threads)" }
-                + InterleavingScenario.all.map { "\($0.name) (explored)" })
+            description: tr(
+                "no scenario matches \"\(pattern ?? "")\"; the scenarios are:\n",
+                "没有名字含有“\(pattern ?? "")”的场景；所有场景如下：\n")
+                + (Scenario.all.map(\.localizedName)
+                + ThreadScenario.all.map { $0.localizedName + tr(" (on two threads)", "（两个线程）") }
+                + InterleavingScenario.all.map { $0.localizedName + tr(" (explored)", "（交错探索）") })
                 .map { "  \($0)" }.joined(separator: "\n"))
     }
+    // In Chinese the English name follows once: SCENARIO= takes either.
+    func shown(_ localized: String, _ english: String) -> String {
+        localized == english ? english : "\(localized)（\(english)）"
+    }
+    func steps(_ steps: [Step]) -> String { tr("steps ", "步骤 ") + steps.map(\.number).joined(separator: " ") }
     for scenario in matching {
-        let steps = Step.allCases.filter { $0.scenarios.contains { $0.id == scenario.id } }.map(\.number)
-        print("\(scenario.name)  [\(scenario.id); steps \(steps.joined(separator: " "))]")
+        let running = Step.allCases.filter { $0.scenarios.contains { $0.id == scenario.id } }
+        print("\(shown(scenario.localizedName, scenario.name))  [\(scenario.id)\(tr("; ", "；"))\(steps(running))]")
     }
     for scenario in threads {
-        let steps = Step.allCases.filter { $0.threadScenarios.contains { $0.id == scenario.id } }.map(\.number)
-        print("\(scenario.name)  [on two threads, \(scenario.id); steps \(steps.joined(separator: " "))]")
+        let running = Step.allCases.filter { $0.threadScenarios.contains { $0.id == scenario.id } }
+        print(
+            "\(shown(scenario.localizedName, scenario.name))  [\(tr("on two threads, ", "两个线程，"))\(scenario.id)"
+                + "\(tr("; ", "；"))\(steps(running))]")
     }
     for scenario in interleavings {
-        let steps = Step.allCases.filter { $0.interleavingScenarios.contains { $0.id == scenario.id } }.map(\.number)
-        print("\(scenario.name)  [explored, \(scenario.key); steps \(steps.joined(separator: " ")), make test-threads]")
+        let running = Step.allCases.filter { $0.interleavingScenarios.contains { $0.id == scenario.id } }
+        print(
+            "\(shown(scenario.localizedName, scenario.name))  [\(tr("explored, ", "交错探索，"))\(scenario.key)"
+                + "\(tr("; ", "；"))\(steps(running))\(tr(", ", "，"))make test-threads]")
     }
 }
 

@@ -45,20 +45,23 @@ func start(_ workspace: Workspace, from choice: String?, out: (String) -> Void =
     out("")
     out(tr("Read: ", "阅读：") + page.page)
     if !givenFiles(workspace.step).isEmpty {
-        out(
-            tr("Given, as the reference has them: ", "已给出（与参考实现相同）：")
-                + givenFiles(workspace.step).joined(separator: ", "))
+        reflowed(
+            [
+                tr("Given, as the reference has them: ", "已给出（与参考实现相同）：")
+                    + givenFiles(workspace.step).joined(separator: tr(", ", "、"))
+            ], continuation: "  "
+        ).forEach(out)
     }
     let toWrite = changedFiles(workspace.step).map { entry in
         entry.hasSuffix(" (new)")
             ? tr(entry, "\(entry.dropLast(6))（新文件）")
             : entry.hasSuffix(" (changes)") ? tr(entry, "\(entry.dropLast(10))（有改动）") : entry
     }
-    out(tr("Write: ", "要写的：") + toWrite.joined(separator: tr(", ", "、")))
+    reflowed([tr("Write: ", "要写的：") + toWrite.joined(separator: tr(", ", "、"))], continuation: "  ").forEach(out)
     out(
         tr("Check: ", "检查：") + "make check STEP=\(workspace.number)    "
             + tr("(or make watch STEP=\(workspace.number))", "（或 make watch STEP=\(workspace.number)）"))
-    out(tr("Run your demo: ", "运行你的 demo：") + "make run STEP=\(workspace.number) MINE=1")
+    out(tr("Run your demo: ", "运行你的演示：") + "make run STEP=\(workspace.number) MINE=1")
     out(tr("Stuck: ", "卡住了：") + "make hint STEP=\(workspace.number)")
 }
 
