@@ -14,7 +14,7 @@ let acts: [(name: String, chineseName: String, steps: [Step])] = Step.allCases.r
 
 func actName(_ act: Int) -> (String, String) {
     switch act {
-    case 0: ("The side step", "支线")  // both languages
+    case 0: ("The side step", "旁支步骤")  // both languages
     case 1: ("The core", "核心")  // both languages
     case 2: ("The second act", "第二幕")  // both languages
     default: ("The third act", "第三幕")  // both languages
@@ -62,23 +62,27 @@ func progress(root: String) {
     for act in acts {
         let steps = act.steps
         let range = steps.count == 1 ? steps[0].number : "\(steps.first!.number)-\(steps.last!.number)"
+        // Chinese names a range of steps as the pages do: 第 01–06 步 (the side step by its name).
+        let chineseRange =
+            steps.count == 1 && Int(steps[0].number) == nil
+            ? steps[0].number : "第 \(range.replacingOccurrences(of: "-", with: "–")) 步"
         let doneHere = steps.filter(done.contains)
         let underWay = steps.first { started.contains($0) && !done.contains($0) }
         let notStarted = steps.first { !started.contains($0) }
         if doneHere.count == steps.count {
-            print(tr("\(act.name) (\(range)): done.", "\(act.chineseName)（\(range)）：已完成。"))
+            print(tr("\(act.name) (\(range)): done.", "\(act.chineseName)（\(chineseRange)）：已完成。"))
         } else if let underWay {
             print(
                 tr(
                     "\(act.name) (\(range)): \(doneHere.count) of \(steps.count) done, \(underWay) under way.",
-                    "\(act.chineseName)（\(range)）：完成 \(doneHere.count)/\(steps.count)，\(underWay) 进行中。"))
+                    "\(act.chineseName)（\(chineseRange)）：完成 \(doneHere.count)/\(steps.count)，\(underWay) 进行中。"))
             next = next ?? "make check STEP=\(underWay.number)"  // both languages
         } else if let notStarted {
             let what =
                 doneHere.isEmpty
                 ? tr("not started", "未开始")
                 : tr("\(doneHere.count) of \(steps.count) done", "完成 \(doneHere.count)/\(steps.count)")
-            print(tr("\(act.name) (\(range)): \(what).", "\(act.chineseName)（\(range)）：\(what)。"))
+            print(tr("\(act.name) (\(range)): \(what).", "\(act.chineseName)（\(chineseRange)）：\(what)。"))
             next = next ?? "make start STEP=\(notStarted.number)"  // both languages
         }
     }
