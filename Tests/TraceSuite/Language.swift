@@ -60,3 +60,10 @@ func isWide(_ scalar: Unicode.Scalar) -> Bool {
     ]
     return wide.contains { $0.contains(scalar.value) }
 }
+
+// Two pieces of a Chinese sentence: a space between Chinese and Latin text, none between two
+// Chinese characters (释放闭包在线程 1 上, dispose() 在线程 1 上).
+public func spaced(_ left: String, _ right: String) -> String {
+    guard let last = left.unicodeScalars.last, let first = right.unicodeScalars.first else { return left + right }
+    return isWide(last) && isWide(first) ? left + right : left + " " + right
+}

@@ -33,7 +33,7 @@ func once(_ tally: Tally, _ what: String) -> String? {
         ? nil
         : tr(
             "\(what) ran \(tally.count) times; RxSwift runs it exactly once",
-            "\(shown(what)) 运行了 \(tally.count) 次；RxSwift 恰好运行一次")
+            spaced(shown(what), "运行了 \(tally.count) 次；RxSwift 恰好运行一次"))
 }
 
 let explorerScenarios: [ExplorerScenario] =

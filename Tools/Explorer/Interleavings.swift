@@ -127,7 +127,7 @@ final class Interleavings: @unchecked Sendable {
                 }.map { tr(" (called after \($0.place))", "（在 \($0.place) 之后调用）") } ?? ""
             callOutUnderLock = tr(
                 "call-out under a lock: \(shown(what)) ran on thread \(me + 1)\(site) while it held the lock \(locks)",
-                "持锁调用外部代码：\(shown(what)) 在线程 \(me + 1) 上运行\(site)，而这个线程正持有那把\(locks)的锁")
+                "持锁调用外部代码：" + spaced(shown(what), "在线程 \(me + 1) 上运行\(site)，而这个线程正持有那把\(locks)的锁"))
             callOutLockFiles = held.map { String($0.madeAt.split(separator: ":")[0]) }
         }
     }
