@@ -43,3 +43,23 @@ public func quotedWithKey(_ english: String) -> String {
     let shown = localizedScenarioName(english)
     return shown == english ? "«\(english)»" : "«\(shown)»（«\(english)»）"
 }
+
+// A line of `make check`'s report on the reference step's known defects, in `language`: the
+// workshop prints it, and the pages' exercises quote it through `make docs`.
+public enum DefectVerdict: Sendable {
+    case fixed, scenariosPass, shown, notSeen
+}
+
+public func defectReportLine(
+    _ defect: Defect, _ verdict: DefectVerdict, in language: CourseLanguage = .current
+) -> String {
+    let chinese = language == .simplifiedChinese
+    let status =
+        switch verdict {
+        case .fixed: chinese ? "你的代码已修复" : "fixed in your code"
+        case .scenariosPass: chinese ? "相关场景现在通过了" : "its scenarios pass now"
+        case .shown: chinese ? "你的代码仍有这个缺陷" : "your code still shows it"
+        case .notSeen: chinese ? "这次没有出现（只在部分运行中出现）" : "not seen in this run (it shows in some runs only)"
+        }
+    return chinese ? "  - \(defect.chineseTitle)：\(status)" : "  - \(defect.title): \(status)"
+}

@@ -377,6 +377,20 @@ func regionBody(_ spec: String) throws -> [String] {
         return timelines(of: try stepNumber(words[1]))
     case ("known-issues", 2):
         return knownIssues(of: try stepNumber(words[1]))
+    case ("check-says", _) where words.count >= 2:
+        // Lines of `make check`'s report on known defects: "fixed:A", "shown:B" (the pages' letters).
+        let lines = try words.dropFirst().map { word in
+            let parts = word.split(separator: ":")
+            let verdicts: [String: DefectVerdict] = ["fixed": .fixed, "shown": .shown]
+            guard parts.count == 2, let verdict = verdicts[String(parts[0])],
+                let defect = Defect.all.first(where: { letter($0) == parts[1] })
+            else {
+                throw DocsError(
+                    description: "'\(word)' is not fixed:LETTER or shown:LETTER (a defect's letter on the matrix)")
+            }
+            return defectReportLine(defect, verdict, in: regionsInChinese ? .simplifiedChinese : .english)
+        }
+        return ["```text"] + lines + ["```"]
     case ("changed-files", 2):
         let (from, to) = try steps(words[1])
         return try changedFiles(from: from, to: to)
@@ -391,7 +405,7 @@ func regionBody(_ spec: String) throws -> [String] {
     default:
         throw DocsError(
             description:
-                "unknown region '\(spec)'; kinds: demo-output NN, known-issues NN, timelines NN, changed-files NN-MM, diff NN-MM File.swift, flips, verdicts NN MM …"
+                "unknown region '\(spec)'; kinds: demo-output NN, known-issues NN, check-says fixed:A shown:B …, timelines NN, changed-files NN-MM, diff NN-MM File.swift, flips, verdicts NN MM …"
         )
     }
 }
@@ -405,15 +419,20 @@ func refreshRegions(in text: String, page: String, oneFolderDown: Bool = false) 
     var output: [String] = []
     var inRegion = false
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-        if line.hasPrefix(regionStart) {
+        // A region indented inside a list item is written with the same indent.
+        let marker = line.drop { $0 == " " }
+        let indent = String(line.prefix(line.count - marker.count))
+        if marker.hasPrefix(regionStart) {
             guard !inRegion else { throw DocsError(description: "\(page): a region opens inside another") }
-            let spec = line.dropFirst(regionStart.count).replacingOccurrences(of: " -->", with: "")
+            let spec = marker.dropFirst(regionStart.count).replacingOccurrences(of: " -->", with: "")
             output.append(String(line))
             regionsInChinese = oneFolderDown
             defer { regionsInChinese = false }
-            output += try regionBody(spec).map { oneFolderDown ? rebased($0) : $0 }
+            output += try regionBody(spec).map { oneFolderDown ? rebased($0) : $0 }.map {
+                $0.isEmpty ? $0 : indent + $0
+            }
             inRegion = true
-        } else if line == regionEnd {
+        } else if marker == regionEnd {
             guard inRegion else { throw DocsError(description: "\(page): '\(regionEnd)' without a region") }
             output.append(String(line))
             inRegion = false
@@ -437,8 +456,8 @@ func checkExcerpts(in text: String, page: String) throws -> [String] {
     var inRegion = false
     while index < lines.count {
         let line = lines[index]
-        if line.hasPrefix(regionStart) { inRegion = true }
-        if line == regionEnd { inRegion = false }
+        if line.drop(while: { $0 == " " }).hasPrefix(regionStart) { inRegion = true }
+        if line.drop(while: { $0 == " " }) == regionEnd { inRegion = false }
         if line.hasPrefix("```swift") && !inRegion {
             let marker = index > 0 ? lines[index - 1] : ""
             guard marker.hasPrefix(excerptMarker) else {

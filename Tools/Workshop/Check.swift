@@ -244,15 +244,11 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
             switch status {
             // While other scenarios fail, passing scenarios may owe it to another mistake.
             case .fixed where defect.isIntermittent:
-                say(
-                    "  - \(defect.localizedTitle)" + tr(": ", "：")
-                        + tr("not seen in this run (it shows in some runs only)", "这次没有出现（只在部分运行中出现）"))
+                say(defectReportLine(defect, .notSeen))
             case .fixed:
-                say(
-                    "  - \(defect.localizedTitle)" + tr(": ", "：")
-                        + (done ? tr("fixed in your code", "你的代码已修复") : tr("its scenarios pass now", "相关场景现在通过了")))
+                say(defectReportLine(defect, done ? .fixed : .scenariosPass))
             case .shown:
-                say("  - \(defect.localizedTitle)" + tr(": ", "：") + tr("your code still shows it", "你的代码仍有这个缺陷"))
+                say(defectReportLine(defect, .shown))
             case .failsDifferently(let scenarios):
                 say(
                     "  - \(defect.localizedTitle)" + tr(": ", "：")

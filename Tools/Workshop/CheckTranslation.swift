@@ -101,9 +101,10 @@ func withoutGeneratedRegions(_ text: String) -> String {
     var kept: [Substring] = []
     var inside = false
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-        if line.hasPrefix("<!-- generated: ") { inside = true }
+        let marker = line.drop { $0 == " " }
+        if marker.hasPrefix("<!-- generated: ") { inside = true }
         if !inside { kept.append(line) }
-        if line == "<!-- end generated -->" { inside = false }
+        if marker == "<!-- end generated -->" { inside = false }
     }
     return kept.joined(separator: "\n")
 }
@@ -244,10 +245,10 @@ private struct PageSkeleton {
                 }
                 let key = language == "mermaid" ? mermaidStructure(body) : body.joined(separator: "\n")
                 blocks.append(Block(key: language + "\n" + key, line: start + 1))
-            } else if line.hasPrefix("<!-- generated: ") {
+            } else if line.drop(while: { $0 == " " }).hasPrefix("<!-- generated: ") {
                 let start = index
                 var body: [String] = [line]
-                while index + 1 < lines.count && lines[index] != "<!-- end generated -->" {
+                while index + 1 < lines.count && lines[index].drop(while: { $0 == " " }) != "<!-- end generated -->" {
                     index += 1
                     body.append(lines[index])
                 }
@@ -381,7 +382,7 @@ func englishProse(in path: String, _ text: String) -> [String] {
             inCode.toggle()
             continue
         }
-        guard !inCode, !line.hasPrefix("<!--") else { continue }
+        guard !inCode, !line.drop(while: { $0 == " " }).hasPrefix("<!--") else { continue }
         var prose = String(line)
         for (pattern, by) in [(#"`[^`]*`"#, " "), (#"\]\([^)]*\)"#, "]"), (#"!\[[^\]]*\]"#, " "), ("«[^»]*»", " ")] {
             prose = prose.replacingOccurrences(of: pattern, with: by, options: .regularExpression)
