@@ -31,9 +31,12 @@ public enum CourseLanguage: String, Sendable, CaseIterable {
 
 public struct InvalidLanguage: Error, CustomStringConvertible {
     public let value: String
+    // In both languages: the course's language is what is unknown here.
     public var description: String {
-        "\(CourseLanguage.variable)=\(value) is not a language of the course; say "
-            + CourseLanguage.allCases.map { "\(CourseLanguage.variable)=\($0.rawValue)" }.joined(separator: " or ")
+        let choices = CourseLanguage.allCases.map { "\(CourseLanguage.variable)=\($0.rawValue)" }
+        return "\(CourseLanguage.variable)=\(value) is not a language of the course; say "
+            + choices.joined(separator: " or ") + "\n\(CourseLanguage.variable)=\(value) 不是课程的语言；请用 "
+            + choices.joined(separator: " 或 ")
     }
 }
 

@@ -61,12 +61,14 @@ func exploreInterleavings(_ step: Step, folder: String, scratch: String, scenari
     guard build.status == 0 else {
         print(build.output)
         throw WorkshopError(
-            description: """
-                the explorer's build of \(folder) failed (output above). It compiles your files with \
-                instrumented AtomicInt.swift and Lock.swift instead of yours: RxSwift's AtomicInt with \
-                add, sub, fetchOr, load, increment, decrement and isFlagSet, and RecursiveLock with \
-                performLocked; your other files may use only those.
-                """,
+            description: tr(
+                "the explorer's build of \(folder) failed (output above). It compiles your files with"
+                    + " instrumented AtomicInt.swift and Lock.swift instead of yours: RxSwift's AtomicInt with"
+                    + " add, sub, fetchOr, load, increment, decrement and isFlagSet, and RecursiveLock with"
+                    + " performLocked; your other files may use only those.",
+                "探索器构建 \(folder) 失败（输出见上）。它用插桩的 AtomicInt.swift 和 Lock.swift 代替你的这两个文件来编译"
+                    + "你的代码：RxSwift 的 AtomicInt 只有 add、sub、fetchOr、load、increment、decrement 和 isFlagSet，"
+                    + "RecursiveLock 只有 performLocked；你的其他文件只能用这些。"),
             status: 1)
     }
     let explorer = "\(scratch)/build/debug/RxDemoExplorer"
@@ -74,9 +76,10 @@ func exploreInterleavings(_ step: Step, folder: String, scratch: String, scenari
     let expected = step.interleavingScenarios.map(\.key)
     guard Set(known) == Set(expected) else {
         throw WorkshopError(
-            description:
-                "Tools/Explorer has scenarios \(known.sorted()) for \(step), TraceSuite's InterleavingScenarioID \(expected.sorted()); make them the same"
-        )
+            description: tr(
+                "Tools/Explorer has scenarios \(known.sorted()) for \(step), TraceSuite's InterleavingScenarioID \(expected.sorted()); make them the same",
+                "Tools/Explorer 为 \(step) 提供的场景是 \(known.sorted())，TraceSuite 的 InterleavingScenarioID 是 \(expected.sorted())；两者要一致"
+            ))
     }
     let schedule = "\(scratch)/schedule"
     return try scenarios.map { scenario in
@@ -110,8 +113,8 @@ func exploreInterleavings(_ step: Step, folder: String, scratch: String, scenari
         let decisions = (read(schedule) ?? "").split(separator: " ").dropFirst().first.map(String.init) ?? ""
         let replayed = try run([explorer, "replay", scenario.key, decisions], environment: quiet)
         var shown = replayed.output.split(separator: "\n").map(String.init)
-        let fatal = shown.firstIndex { $0.contains("Fatal error") }
-        let message = fatal.map { shown[$0].components(separatedBy: "Fatal error: ").last ?? "" }
+        let fatal = shown.firstIndex { $0.contains("Fatal error") }  // both languages
+        let message = fatal.map { shown[$0].components(separatedBy: "Fatal error: ").last ?? "" }  // both languages
         if let fatal { shown.removeSubrange(fatal...) }
         return ExplorationOutcome(
             scenario: scenario, holds: false,

@@ -28,8 +28,8 @@ struct BuildItYourself {
         switch language {
         case .english:
             Markers(
-                folder: "Docs", heading: "## Build it yourself", checksCall: "What the checks call", hint: "Hint ",
-                scenarioHint: "Hint: «", colon: ":")
+                folder: "Docs", heading: "## Build it yourself", checksCall: "What the checks call", hint: "Hint ",  // both languages
+                scenarioHint: "Hint: «", colon: ":")  // both languages
         case .simplifiedChinese:
             Markers(
                 folder: "Docs/zh-Hans", heading: "## 动手实现", checksCall: "检查会调用的 API", hint: "提示 ",
@@ -81,13 +81,19 @@ struct BuildItYourself {
         else {
             let why =
                 isDirectory(marks.folder)
-                ? "every step has one (MAINTAINING.md, 'Adding a step')" : "run this from the repository root"
-            throw WorkshopError(description: "no page \(marks.folder)/\(prefix)….md: \(why)")
+                ? tr(
+                    "every step has one (MAINTAINING.md, 'Adding a step')", "每一步都有一个（见 MAINTAINING.md 的“Adding a step”）"
+                )
+                : tr("run this from the repository root", "请在仓库根目录运行")
+            throw WorkshopError(
+                description: tr(
+                    "no page \(marks.folder)/\(prefix)….md: \(why)", "没有页面 \(marks.folder)/\(prefix)….md：\(why)"))
         }
         page = "\(marks.folder)/\(name)"
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let start = lines.firstIndex(of: marks.heading) else {
-            throw WorkshopError(description: "\(page) has no '\(marks.heading)' section")
+            throw WorkshopError(
+                description: tr("\(page) has no '\(marks.heading)' section", "\(page) 没有“\(marks.heading)”一节"))
         }
         let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("## ") } ?? lines.endIndex
         var parts: [(title: String, body: [String])] = [("", [])]
@@ -110,15 +116,18 @@ struct BuildItYourself {
             // A hint may follow a trace, thread or interleaving scenario: each fails a check.
             guard let name = englishScenarioName(shown, in: language) else {
                 throw WorkshopError(
-                    description:
-                        "\(page): '### \(part.title)' names no scenario; 'make scenarios' lists them (thread scenarios too)"
-                )
+                    description: tr(
+                        "\(page): '### \(part.title)' names no scenario; 'make scenarios' lists them (thread scenarios too)",
+                        "\(page)：“### \(part.title)”没有指明任何场景；'make scenarios' 会列出所有场景（包括线程场景）"))
             }
             scenarioHints[name] = trimmed(part.body)
         }
         self.scenarioHints = scenarioHints
         guard hints.count == 3, !checksCall.isEmpty else {
-            throw WorkshopError(description: "\(page): '\(marks.heading)' needs '\(marks.checksCall)' and three hints")
+            throw WorkshopError(
+                description: tr(
+                    "\(page): '\(marks.heading)' needs '\(marks.checksCall)' and three hints",
+                    "\(page)：“\(marks.heading)”需要“\(marks.checksCall)”和三条提示"))
         }
     }
 }

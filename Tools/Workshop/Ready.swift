@@ -30,7 +30,7 @@ func ready() throws -> Int32 {
         missing.append(install)
     }
     let version = (try? run(["swift", "--version"]))?.output ?? ""
-    let major = version.range(of: #"Swift version (\d+)"#, options: .regularExpression).map {
+    let major = version.range(of: #"Swift version (\d+)"#, options: .regularExpression).map {  // both languages
         Int(version[$0].split(separator: " ").last ?? "") ?? 0
     }
     guard let major, major >= 6 else {

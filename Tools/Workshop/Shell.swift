@@ -1,4 +1,5 @@
 import Foundation
+import TraceSuite
 
 // Files, folders and child processes: the little the workshop needs, on macOS and Linux.
 
@@ -60,7 +61,8 @@ func run(
     do {
         try process.run()
     } catch {
-        throw WorkshopError(description: "cannot run \(arguments.joined(separator: " ")): \(error)")
+        let command = arguments.joined(separator: " ")
+        throw WorkshopError(description: tr("cannot run \(command): \(error)", "无法运行 \(command)：\(error)"))
     }
     let stopped = Flag()
     if let timeout {
@@ -80,10 +82,12 @@ func run(
     }
     process.waitUntilExit()
     var output = String(decoding: data, as: UTF8.self)
-    if cut { output += "\n[output cut at \(outputCap >> 20) MB]\n" }
+    if cut { output += tr("\n[output cut at \(outputCap >> 20) MB]\n", "\n[输出在 \(outputCap >> 20) MB 处截断]\n") }
     if stopped.isSet {
-        output +=
-            "\nRxDemo: stopped after \(Int(timeout ?? 0)) seconds: \(arguments.prefix(3).joined(separator: " ")) did not finish\n"
+        let command = arguments.prefix(3).joined(separator: " ")
+        output += tr(
+            "\nRxDemo: stopped after \(Int(timeout ?? 0)) seconds: \(command) did not finish\n",
+            "\nRxDemo：\(Int(timeout ?? 0)) 秒后停止：\(command) 没有结束\n")
         return (124, output)
     }
     return (process.terminationStatus, output)

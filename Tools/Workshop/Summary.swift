@@ -26,30 +26,48 @@ func summary(reportFolder: String) throws {
             if case .showsDefects(let defects) = result { defects.forEach { shown[$0, default: 0] += 1 } }
         }
         let known = results.count - passing - failing
-        var line = "\(step)  \(results.count) scenario\(results.count == 1 ? "" : "s"): \(passing) pass"
-        if known > 0 { line += ", \(known) show the step's known defects, as expected" }
-        if failing > 0 { line += ", \(failing) FAIL" }
+        var line = tr(
+            "\(step)  \(results.count) scenario\(results.count == 1 ? "" : "s"): \(passing) pass",
+            "\(step)  \(results.count) 个场景：\(passing) 个通过")
+        if known > 0 {
+            line += tr(", \(known) show the step's known defects, as expected", "，\(known) 个显示这一步的已知缺陷，符合预期")
+        }
+        if failing > 0 { line += tr(", \(failing) FAIL", "，\(failing) 个失败") }
         if !records.isEmpty { print(line) } else { print(step) }
         for defect in step.defects where shown[defect] != nil {
+            let count = shown[defect]!
             print(
-                "          known defect: \(defect.title) (\(shown[defect]!) scenario\(shown[defect]! == 1 ? "" : "s"))")
+                tr(
+                    "          known defect: \(defect.title) (\(count) scenario\(count == 1 ? "" : "s"))",
+                    "          已知缺陷：\(defect.chineseTitle)（\(count) 个场景）"))
         }
         if let generated = GeneratedReport.read(of: step, in: reportFolder) {
             let differing = generated.reference(step)
+            let rxSwift = rxSwiftName(of: step)
             print(
-                "          \(generated.of) generated programs: "
+                tr("          \(generated.of) generated programs: ", "          生成的程序 \(generated.of) 个：")
                     + (generated.failing == 0
-                        ? "each prints its recorded trace (\(differing) where the reference differs from \(rxSwiftName(of: step)), as recorded)"
-                        : "\(generated.failing) FAIL"))
+                        ? tr(
+                            "each prints its recorded trace (\(differing) where the reference differs from \(rxSwift), as recorded)",
+                            "每个都打印出记录的事件轨迹（其中 \(differing) 个参考实现与 \(rxSwift) 不同，与记录一致）")
+                        : tr("\(generated.failing) FAIL", "\(generated.failing) 个失败")))
         }
         if !threads.isEmpty {
-            let clean = threads.values.filter { $0.hasPrefix("no anomaly") }.count
-            let scenarios = "\(threads.count) thread scenario\(threads.count == 1 ? "" : "s")"
+            let clean = threads.values.filter { $0.hasPrefix("no anomaly") }.count  // both languages
+            let scenarios = tr(
+                "\(threads.count) thread scenario\(threads.count == 1 ? "" : "s")", "线程场景 \(threads.count) 个")
+            let holds =
+                clean == threads.count
+                ? tr("every round holds", "每一轮都成立")
+                : tr("\(threads.count - clean) FAIL", "\(threads.count - clean) 个失败")
             print(
                 step.isThreadSafe
-                    ? "          \(scenarios): \(clean == threads.count ? "every round holds" : "\(threads.count - clean) FAIL")"
-                    : "          \(scenarios): not thread-safe, a known defect (this run saw it in \(threads.count - clean));"
-                        + " make test-threads STEP=\(step.number) names the races")
+                    ? "          \(scenarios)\(tr(": ", "："))\(holds)"
+                    : tr(
+                        "          \(scenarios): not thread-safe, a known defect (this run saw it in \(threads.count - clean));"
+                            + " make test-threads STEP=\(step.number) names the races",
+                        "          \(scenarios)：不是线程安全的，这是已知缺陷（这次运行在 \(threads.count - clean) 个场景里看到了它）；"
+                            + "make test-threads STEP=\(step.number) 会指出这些数据竞争"))
         }
     }
 }
@@ -59,7 +77,7 @@ extension Command {
         name: "summary", takes: "DIR", help: "one line per step, from the records a test run wrote to DIR"
     ) { invocation in
         guard let folder = invocation.arguments.first else {
-            throw WorkshopError(description: "summary needs a folder")
+            throw WorkshopError(description: tr("summary needs a folder", "summary 需要一个文件夹"))
         }
         try Workshop.summary(reportFolder: folder)
         return 0

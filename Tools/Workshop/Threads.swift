@@ -29,12 +29,15 @@ func sanitizerRun(_ step: Step, environment: [String: String], scratch: String, 
         ["swift", "build", "--build-tests", "--sanitize=thread", "--scratch-path", scratch], environment: environment)
     guard build.status == 0 else {
         print(build.output)
-        throw WorkshopError(description: "the ThreadSanitizer build of \(step) failed (output above)", status: 1)
+        throw WorkshopError(
+            description: tr(
+                "the ThreadSanitizer build of \(step) failed (output above)", "\(step) 的 ThreadSanitizer 构建失败（输出见上）"),
+            status: 1)
     }
     let runs: [(name: String, id: String, exposing: Bool)] =
         together
-        ? [("every thread scenario", "", step.threadScenarios.contains(where: \.exposesUnlockedState))]
-        : step.selectedThreadScenarios.map { ($0.name, "\($0.id)", $0.exposesUnlockedState) }
+        ? [(tr("every thread scenario", "所有线程场景"), "", step.threadScenarios.contains(where: \.exposesUnlockedState))]
+        : step.selectedThreadScenarios.map { ($0.localizedName, "\($0.id)", $0.exposesUnlockedState) }
     return try runs.map { scenario in
         let reports = "\(scratch)/tsan-reports/\(step)-\(scenario.id.isEmpty ? "all" : scenario.id)"
         try? files.removeItem(atPath: reports)
@@ -60,7 +63,9 @@ func sanitizerRun(_ step: Step, environment: [String: String], scratch: String, 
         // SEGV"); not its exit code 66 after a race.
         let crashed =
             test.output.contains("→ .signal(")
-            || listFiles(in: reports).contains { (read("\(reports)/\($0)") ?? "").contains("ERROR: ThreadSanitizer:") }
+            || listFiles(in: reports).contains {
+                (read("\(reports)/\($0)") ?? "").contains("ERROR: ThreadSanitizer:")
+            }  // both languages
         return SanitizerOutcome(
             name: scenario.name, exposesUnlockedState: scenario.exposing, races: raceSummaries(in: reports, step: step),
             crashed: crashed, failed: test.status != 0, log: "\(reports)/test.log")
@@ -74,15 +79,16 @@ func sanitizerRun(_ step: Step, environment: [String: String], scratch: String, 
 // With `workspace` (MINE=1), the participant's own code is built and raced instead.
 func testThreads(_ step: Step, workspace: Workspace? = nil) throws -> Int32 {
     guard !step.threadScenarios.isEmpty else {
-        throw WorkshopError(description: "\(step) has no thread scenarios; they start at step 06")
+        throw WorkshopError(
+            description: tr("\(step) has no thread scenarios; they start at step 06", "\(step) 没有线程场景；线程场景从第 06 步开始"))
     }
     var environment: [String: String] = [:]
     if let workspace {
         guard isDirectory(workspace.path) else {
             throw WorkshopError(
-                description:
-                    "there is no \(workspace.path) to race; 'make start STEP=\(workspace.number)' creates it, and without MINE=1 the reference runs"
-            )
+                description: tr(
+                    "there is no \(workspace.path) to race; 'make start STEP=\(workspace.number)' creates it, and without MINE=1 the reference runs",
+                    "没有 \(workspace.path) 可以检验；'make start STEP=\(workspace.number)' 会创建它，不加 MINE=1 则检验参考实现"))
         }
         environment["RXDEMO_WORKSPACE"] = workspace.path
     }
@@ -160,13 +166,19 @@ func testThreads(_ step: Step, workspace: Workspace? = nil) throws -> Int32 {
 func describe(_ outcome: SanitizerOutcome) -> [String] {
     var lines: [String] = []
     if outcome.races.isEmpty {
-        lines.append("ThreadSanitizer: no race")
+        lines.append(tr("ThreadSanitizer: no race", "ThreadSanitizer：没有数据竞争"))
     } else {
-        lines.append("ThreadSanitizer: \(outcome.races.count) distinct race\(outcome.races.count == 1 ? "" : "s"):")
+        let count = outcome.races.count
+        lines.append(
+            tr("ThreadSanitizer: \(count) distinct race\(count == 1 ? "" : "s"):", "ThreadSanitizer：\(count) 处不同的数据竞争：")
+        )
         lines += outcome.races.map { "  - \($0)" }
     }
-    if outcome.crashed { lines.append("The step crashed in it (its unlocked state was corrupted).") }
-    if outcome.failed && !outcome.crashed { lines.append("The test failed: \(outcome.log)") }
+    if outcome.crashed {
+        lines.append(
+            tr("The step crashed in it (its unlocked state was corrupted).", "这一步在其中崩溃了（它没有加锁的状态被破坏了）。"))
+    }
+    if outcome.failed && !outcome.crashed { lines.append(tr("The test failed: \(outcome.log)", "测试失败：\(outcome.log)")) }
     return lines
 }
 
@@ -187,7 +199,7 @@ func raceSummaries(in folder: String, step: Step) -> [String] {
         var current: [(symbol: String, place: String)]? = nil
         var inAccess = false
         for line in (read("\(folder)/\(file)") ?? "").split(separator: "\n").map(String.init) {
-            if line.hasPrefix("WARNING: ThreadSanitizer:") {
+            if line.hasPrefix("WARNING: ThreadSanitizer:") {  // both languages
                 if let current { pairs.append(current) }
                 current = []
                 inAccess = false

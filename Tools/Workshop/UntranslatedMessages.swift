@@ -10,6 +10,8 @@ import TraceSuite
 let participantFacingFiles = [
     "Start.swift", "Starters.swift", "Exercise.swift", "Check.swift", "Hint.swift", "Reset.swift", "Restore.swift",
     "Progress.swift", "Compare.swift", "Watch.swift", "Run.swift", "Commands.swift", "BuildTutorial.swift",
+    "Ready.swift", "Scenarios.swift", "TestCommand.swift", "Summary.swift", "Threads.swift", "Explore.swift",
+    "Diff.swift", "Workspace.swift", "Shell.swift", "Pages.swift", "BuildFailure.swift",
 ]
 let bothLanguagesMark = "// both languages"
 

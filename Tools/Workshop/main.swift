@@ -46,9 +46,9 @@ func main() throws -> Int32 {
 do {
     exit(try main())
 } catch let error as WorkshopError {
-    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    FileHandle.standardError.write(Data((tr("error: ", "错误：") + "\(error)\n").utf8))
     exit(error.status)
 } catch {
-    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    FileHandle.standardError.write(Data((tr("error: ", "错误：") + "\(error)\n").utf8))
     exit(1)
 }
