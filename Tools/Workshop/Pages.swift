@@ -28,7 +28,8 @@ struct BuildItYourself {
         switch language {
         case .english:
             Markers(
-                folder: "Docs", heading: "## Build it yourself", checksCall: "What the checks call", hint: "Hint ",  // both languages
+                folder: "Docs", heading: "## Build it yourself",  // both languages
+                checksCall: "What the checks call", hint: "Hint ",  // both languages
                 scenarioHint: "Hint: «", colon: ":")  // both languages
         case .simplifiedChinese:
             Markers(
