@@ -61,11 +61,10 @@ func sanitizerRun(_ step: Step, environment: [String: String], scratch: String, 
         try? write(test.output, to: "\(reports)/test.log")
         // A signal, or a crash that ThreadSanitizer caught and reported ("ERROR: ThreadSanitizer:
         // SEGV"); not its exit code 66 after a race.
+        let sanitizerError = "ERROR: ThreadSanitizer:"  // both languages
         let crashed =
             test.output.contains("→ .signal(")
-            || listFiles(in: reports).contains {
-                (read("\(reports)/\($0)") ?? "").contains("ERROR: ThreadSanitizer:")
-            }  // both languages
+            || listFiles(in: reports).contains { (read("\(reports)/\($0)") ?? "").contains(sanitizerError) }
         return SanitizerOutcome(
             name: scenario.name, exposesUnlockedState: scenario.exposing, races: raceSummaries(in: reports, step: step),
             crashed: crashed, failed: test.status != 0, log: "\(reports)/test.log")
