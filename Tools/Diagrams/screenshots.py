@@ -4,7 +4,8 @@
 .build/tutorial-zh-Hans) on 127.0.0.1, opens every tutorial
 in headless Chromium, fails if a page is blank or says it "can't be found", and saves three
 screenshots: the table of contents, a tutorial with its code pane in the middle of a section,
-and an answered question, per edition. Needs Debian's chromium (and fonts-noto-cjk for the Chinese
+and a question answered wrongly, per edition; on the Chinese edition, a word of DocC's own English
+fails too. Needs Debian's chromium (and fonts-noto-cjk for the Chinese
 edition) and PyPI's websocket-client.
 """
 import base64, http.server, json, os, socket, socketserver, subprocess, sys, tempfile, threading, time, urllib.request
@@ -14,7 +15,12 @@ try:
 except ImportError:
     sys.exit("error: needs websocket-client (pip install websocket-client)")
 
-EDITIONS = [(".build/tutorial", ".build/tutorial-screenshots"), (".build/tutorial-zh-Hans", ".build/tutorial-screenshots/zh-Hans")]
+# Each edition's site, where to save its pictures, and whether it is the Chinese one.
+EDITIONS = [(".build/tutorial", ".build/tutorial-screenshots", False),
+            (".build/tutorial-zh-Hans", ".build/tutorial-screenshots/zh-Hans", True)]
+# DocC's own English words, which a page of the Chinese edition must not show.
+DOCC_ENGLISH = ["Get started", "Check Your Understanding", "Estimated Time", "Submit", "Next question",
+                "Project files", "Possible answers", "Chapters"]
 
 def free_port():
     with socket.socket() as s:
@@ -59,7 +65,7 @@ class DevTools:
         with open(path, "wb") as file:
             file.write(base64.b64decode(data))
 
-def look_at(SITE, OUT):
+def look_at(SITE, OUT, CHINESE):
     if not os.path.isdir(SITE):
         sys.exit(f"error: no {SITE}: run 'make tutorial' first")
     os.makedirs(OUT, exist_ok=True)
@@ -95,6 +101,8 @@ def look_at(SITE, OUT):
             text = tools.evaluate("document.body.innerText") or ""
             if "can't be found" in text or "can’t be found" in text:
                 problems.append(f"{page}: \"can't be found\"")
+            if CHINESE:
+                problems += [f"{page}: DocC's English \"{word}\"" for word in DOCC_ENGLISH if word in text]
         # A tutorial with its code pane in the middle of a section: step 05, Map.swift.
         tools.open(f"{base}/step05")
         tools.evaluate("""(async () => {
@@ -115,22 +123,31 @@ def look_at(SITE, OUT):
         })()""")
         time.sleep(1)
         tools.screenshot(f"{OUT}/code-pane-mid-step.png")
-        # An answered question: the first choice of the first question, clicked.
+        # A question answered wrongly: its choices tried in turn until one is marked incorrect.
         tools.open(f"{base}/step06")
-        tools.evaluate("""(async () => {
-            const choice = document.querySelector('.choice');
-            if (!choice) return false;
-            choice.scrollIntoView({block: 'center'});
-            choice.click();
-            await new Promise(r => setTimeout(r, 800));
-            const submit = [...document.querySelectorAll('button')].find(b => /submit/i.test(b.innerText));
-            if (submit) submit.click();
-            await new Promise(r => setTimeout(r, 800));
-            choice.scrollIntoView({block: 'center'});
-            return true;
+        wrong = tools.evaluate("""(async () => {
+            const pause = () => new Promise(r => setTimeout(r, 600));
+            const count = document.querySelectorAll('.choice').length;
+            for (let i = 0; i < count; i++) {
+                const choice = document.querySelectorAll('.choice')[i];
+                choice.scrollIntoView({block: 'center'});
+                choice.click();
+                await pause();
+                const submit = [...document.querySelectorAll('button')].find(b => /submit|提交/i.test(b.innerText));
+                if (submit) submit.click();
+                await pause();
+                const marked = document.querySelectorAll('.choice')[i];
+                if (marked.classList.contains('incorrect')) { marked.scrollIntoView({block: 'center'}); return true; }
+            }
+            return false;
         })()""")
+        if not wrong:
+            problems.append("step06: no choice of its first question could be answered wrongly")
         time.sleep(1)
         tools.screenshot(f"{OUT}/answered-question.png")
+        if CHINESE:
+            text = tools.evaluate("document.body.innerText") or ""
+            problems += [f"step06, answered: DocC's English \"{word}\"" for word in DOCC_ENGLISH if word in text]
         print(f"{SITE}: looked at the table of contents and {len(pages)} tutorials")
     finally:
         chromium.terminate()
@@ -141,4 +158,4 @@ def look_at(SITE, OUT):
         print(f"every page of {SITE} renders; screenshots in {OUT}/")
     return 1 if problems or not pages else 0
 
-sys.exit(max([look_at(site, out) for site, out in EDITIONS]))
+sys.exit(max([look_at(site, out, chinese) for site, out, chinese in EDITIONS]))

@@ -160,7 +160,7 @@ func tableOfContents(_ chapters: [(step: Step, title: String, minutes: Int)]) ->
         \(act)
             }
 
-            @Volume(name: "支线：另一种设计") {
+            @Volume(name: "旁支步骤：另一种设计") {
                 在第二幕和第三幕之间：文章 002 的 `Signal`，它把订阅的生命周期交给内存管理，和 RxSwift 的设计跑同一套场景。
 
                 @Image(source: "marble-Signal-hotFlatMapHearsEveryInner.svg", alt: "热源上的 flatMap：正确的 Rx 打印什么，文章的 Signal 打印什么")
@@ -719,7 +719,7 @@ func rendered(_ record: ScenarioRecord) -> [String] {
         String($0.dropFirst(Trace.stillAlivePrefix.count).prefix { $0 != " " })
     }
     if !alive.isEmpty {
-        lines.append(tr("and still alive afterwards: ", "之后仍然存活：") + Array(Set(alive)).sorted().joined(separator: ", "))
+        lines.append(tr("and still alive afterwards: ", "之后仍然存活：") + Array(Set(alive)).sorted().joined(separator: tr(", ", "、")))
     }
     if case .crashed = record.outcome {
         lines.append(tr("and then the stack overflows: the step crashes.", "然后栈溢出：这一步崩溃了。"))

@@ -44,11 +44,11 @@ def main():
     wanted = sys.argv[1] if len(sys.argv) > 1 and sys.argv[1] else "8000"
     if not wanted.isdigit() or not 0 < int(wanted) < 65536:
         say(f"error: PORT={wanted} is not a port; say a number such as PORT=8000",
-            f"error: PORT={wanted} 不是端口号；请给出一个数字，例如 PORT=8000")
+            f"错误：PORT={wanted} 不是端口号；请给出一个数字，例如 PORT=8000")
         return 2
     if not os.path.isdir(site):
         say(f"error: {site} is not built yet: run 'make tutorial' first",
-            f"error: 还没有构建 {site}：先运行 make tutorial")
+            f"错误：还没有构建 {site}：先运行 make tutorial")
         return 2
     handler = functools.partial(Handler, directory=site)
     first = int(wanted)
@@ -69,7 +69,7 @@ def main():
             say("Stopped.", "已停止。")
         return 0
     say(f"error: ports {first} to {first + 19} are all taken: choose another, e.g. PORT=9000",
-        f"error: 端口 {first} 到 {first + 19} 都被占用了：换一个，例如 PORT=9000")
+        f"错误：端口 {first} 到 {first + 19} 都被占用了：换一个，例如 PORT=9000")
     return 2
 
 

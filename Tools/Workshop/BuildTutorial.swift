@@ -26,6 +26,7 @@ func buildTutorial(_ edition: String = "") throws -> Int32 {
         ]
         print(arguments.joined(separator: " "))
         guard try run(arguments, passThrough: true).status == 0 else { return 1 }
+        if edition.site.hasSuffix("zh-Hans") { try putDocCWordsInChinese(site: edition.site) }
         let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
         print(tr("built \(edition.site) in \(seconds) s", "\(seconds) 秒内构建好了 \(edition.site)"))
     }
@@ -44,4 +45,53 @@ extension Command {
         help:
             "build both DocC tutorials into .build/tutorial and .build/tutorial-zh-Hans (current: the course language's)"
     ) { try Workshop.buildTutorial($0.arguments.first ?? "") }
+}
+
+// DocC-Render, the site's frame, comes in Chinese too ("预计时间", "提交"), but starts in its
+// default language, English, fixed when it was built: the Chinese site's copy starts in zh-CN
+// instead, and its pages say lang="zh-CN". DocC also writes a few words of its own into the
+// pages' data in English whatever the catalog's language; each, in the words the frame uses.
+let docCFrameDefault = (english: #"VUE_APP_DEFAULT_LOCALE??"en-US""#, chinese: #"VUE_APP_DEFAULT_LOCALE??"zh-CN""#)  // both languages
+let docCWordsInChinese: [(english: String, chinese: String)] = [
+    (#""Get started""#, #""开始学习""#),  // both languages
+    (#""Check Your Understanding""#, #""检查你的理解程度""#),  // both languages
+    (#""featuredEyebrow":"Tutorial""#, #""featuredEyebrow":"教程""#),  // both languages
+]
+
+func putDocCWordsInChinese(site: String) throws {
+    var frameInChinese = false
+    for case let file as String in files.enumerator(atPath: site)?.allObjects ?? []
+    where file.hasSuffix(".html") || file.hasPrefix("js/index.") {
+        let path = "\(site)/\(file)"
+        guard let text = read(path) else { continue }
+        let changed = text.replacingOccurrences(of: docCFrameDefault.english, with: docCFrameDefault.chinese)
+            .replacingOccurrences(of: #"<html lang="en-US""#, with: #"<html lang="zh-CN""#)  // both languages
+        frameInChinese = frameInChinese || changed.contains(docCFrameDefault.chinese)
+        if changed != text { try write(changed, to: path) }
+    }
+    if !frameInChinese {
+        print(
+            tr(
+                "note: this DocC's frame has no default language to set; its buttons stay English in \(site)",
+                "注意：这个版本的 DocC 网站框架没有可以设置的默认语言；\(site) 里它的按钮仍是英文"))
+    }
+    let data = "\(site)/data"
+    guard let walker = files.enumerator(atPath: data) else { return }
+    for case let file as String in walker where file.hasSuffix(".json") {
+        let path = "\(data)/\(file)"
+        guard var text = read(path) else { continue }
+        let original = text
+        for (english, chinese) in docCWordsInChinese {
+            text = text.replacingOccurrences(of: english, with: chinese)
+        }
+        // "9hr 46min", "23min": the estimated time, as 9 小时 46 分钟.
+        text = text.replacingOccurrences(
+            of: #""estimatedTime":"(\d+)hr (\d+)min""#, with: #""estimatedTime":"$1 小时 $2 分钟""#,
+            options: .regularExpression)
+        text = text.replacingOccurrences(
+            of: #""estimatedTime":"(\d+)min""#, with: #""estimatedTime":"$1 分钟""#, options: .regularExpression)
+        text = text.replacingOccurrences(
+            of: #""estimatedTime":"(\d+)hr""#, with: #""estimatedTime":"$1 小时""#, options: .regularExpression)
+        if text != original { try write(text, to: path) }
+    }
 }
