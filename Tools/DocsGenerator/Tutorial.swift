@@ -719,7 +719,8 @@ func rendered(_ record: ScenarioRecord) -> [String] {
         String($0.dropFirst(Trace.stillAlivePrefix.count).prefix { $0 != " " })
     }
     if !alive.isEmpty {
-        lines.append(tr("and still alive afterwards: ", "之后仍然存活：") + Array(Set(alive)).sorted().joined(separator: tr(", ", "、")))
+        let names = Array(Set(alive)).sorted().joined(separator: tr(", ", "、"))
+        lines.append(tr("and still alive afterwards: ", "之后仍然存活：") + names)
     }
     if case .crashed = record.outcome {
         lines.append(tr("and then the stack overflows: the step crashes.", "然后栈溢出：这一步崩溃了。"))

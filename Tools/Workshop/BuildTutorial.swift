@@ -51,7 +51,10 @@ extension Command {
 // default language, English, fixed when it was built: the Chinese site's copy starts in zh-CN
 // instead, and its pages say lang="zh-CN". DocC also writes a few words of its own into the
 // pages' data in English whatever the catalog's language; each, in the words the frame uses.
-let docCFrameDefault = (english: #"VUE_APP_DEFAULT_LOCALE??"en-US""#, chinese: #"VUE_APP_DEFAULT_LOCALE??"zh-CN""#)  // both languages
+let docCFrameDefault = (
+    english: #"VUE_APP_DEFAULT_LOCALE??"en-US""#,  // both languages
+    chinese: #"VUE_APP_DEFAULT_LOCALE??"zh-CN""#  // both languages
+)
 let docCWordsInChinese: [(english: String, chinese: String)] = [
     (#""Get started""#, #""开始学习""#),  // both languages
     (#""Check Your Understanding""#, #""检查你的理解程度""#),  // both languages
