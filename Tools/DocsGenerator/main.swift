@@ -486,6 +486,35 @@ func checkExcerpts(in text: String, page: String) throws -> [String] {
     return problems
 }
 
+// A section or table a page sends its reader to by name ('Read "The gap"', 'the table "…"',
+// '“还缺什么”一节', '表格“…”') is a heading of that page: a hint must not name one that is not there.
+func checkNamedSections(in text: String, page: String) throws -> [String] {
+    let headings = Set(
+        text.split(separator: "\n").filter { $0.hasPrefix("#") }.map {
+            $0.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces)
+        })
+    let patterns = [
+        #"\bRead "([^"]+)""#, #"the table "([^"]+)""#, #"the section "([^"]+)""#, #""([^"]+)" section"#,
+        "“([^”]+)”(?:这)?一节", "表格“([^”]+)”", "“([^”]+)”(?:这张|那张)?表",
+    ]
+    var problems: [String] = []
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for pattern in patterns {
+            let regex = try NSRegularExpression(pattern: pattern)
+            let whole = String(line)
+            for match in regex.matches(in: whole, range: NSRange(whole.startIndex..., in: whole)) {
+                guard let range = Range(match.range(at: 1), in: whole) else { continue }
+                let name = String(whole[range])
+                if !headings.contains(name) {
+                    problems.append(
+                        "\(page):\(number + 1): names a section \"\(name)\" that the page has no heading for")
+                }
+            }
+        }
+    }
+    return problems
+}
+
 // Every `Deviation:` comment of a step is quoted, word for word, on that step's page.
 func checkDeviations(pages: [String]) throws -> [String] {
     var problems: [String] = []
@@ -547,10 +576,13 @@ func main() throws -> Int32 {
         problems += try checkDeviations(pages: pages)
         problems += try checkDiagramStamps()
         problems += try checkTutorialCode()
+        let chinesePages = try FileManager.default.contentsOfDirectory(atPath: "\(docs)/zh-Hans")
+            .filter { $0.hasSuffix(".md") }.sorted().map { "\(docs)/zh-Hans/\($0)" }
+        problems += try (pages + chinesePages).flatMap { try checkNamedSections(in: read($0), page: $0) }
         problems.forEach { print("error: \($0)") }
         if !problems.isEmpty { return 1 }
         print(
-            "every excerpt is verbatim in its step file, every Deviation comment is quoted on its page, every diagram's picture is current, and every tutorial ends on the files in Steps/"
+            "every excerpt is verbatim in its step file, every Deviation comment is quoted on its page, every diagram's picture is current, every section a page names exists, and every tutorial ends on the files in Steps/"
         )
     default:
         print(
