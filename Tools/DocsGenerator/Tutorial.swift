@@ -75,7 +75,7 @@ func tableOfContents(_ chapters: [(step: Step, title: String, minutes: Int)]) ->
                 @Chapter(name: "\(entry.title)") {
                     \(tr("About \(entry.minutes) minutes.", "大约 \(entry.minutes) 分钟。"))
 
-                    @Image(source: "marble-\(demoScenario(of: entry.step)).svg", alt: "\(tr("The step's demo as a timeline", "这一步的 demo 的时间线"))")
+                    @Image(source: "marble-\(demoScenario(of: entry.step)).svg", alt: "\(tr("The step's demo as a timeline", "这一步的演示的时间线"))")
 
                     @TutorialReference(tutorial: "doc:Step\(entry.step.number)")
                 }

@@ -20,7 +20,7 @@ let forbiddenWords = [
 // The headings every step page has, one Chinese name each, so that both editions read alike
 // and their anchors are the same on every page.
 let standardHeadings: [String: String] = [
-    "The gap": "还缺什么", "What changes": "这一步改了什么", "Diagrams": "图示", "Demo output": "demo 的输出",
+    "The gap": "还缺什么", "What changes": "这一步改了什么", "Diagrams": "图示", "Demo output": "演示的输出",
     "Known issues": "已知问题", "Timelines": "时间线", "The same names in RxSwift": "RxSwift 里的同名类型",
     "Exercises": "练习", "Deviations from the article": "与文章的出入",
     "Source compatibility with RxSwift": "与 RxSwift 的源码兼容性",
