@@ -8,7 +8,7 @@ and a question answered wrongly, per edition; on the Chinese edition, a word of 
 fails too. Needs Debian's chromium (and fonts-noto-cjk for the Chinese
 edition) and PyPI's websocket-client.
 """
-import base64, http.server, json, os, socket, socketserver, subprocess, sys, tempfile, threading, time, urllib.request
+import base64, http.server, json, os, shutil, socket, socketserver, subprocess, sys, tempfile, threading, time, urllib.request
 
 try:
     import websocket  # websocket-client, for the DevTools protocol
@@ -151,7 +151,9 @@ def look_at(SITE, OUT, CHINESE):
         print(f"{SITE}: looked at the table of contents and {len(pages)} tutorials")
     finally:
         chromium.terminate()
+        chromium.wait()
         server.shutdown()
+        shutil.rmtree(profile, ignore_errors=True)
     for problem in problems:
         print(f"error: {SITE}: {problem}")
     if not problems:

@@ -131,6 +131,7 @@ private func compare(english: String, chinese: String, _ pair: TranslatedPage) -
             var note =
                 "the English page changed since this translation (stamp \(stamp.prefix(10)), now \(current.prefix(10)))"
             if let since, let old = try? temporaryFile(since) {
+                defer { try? files.removeItem(atPath: old) }
                 let diff =
                     (try? run(["git", "diff", "--no-index", "--no-color", "-U0", old, pair.english]).output) ?? ""
                 let changes = diff.split(separator: "\n").filter { $0.hasPrefix("+") || $0.hasPrefix("-") }
