@@ -13,7 +13,7 @@ TRACES := .build/traces
 # The workshop tool, built once in .build. It takes each setting by name (empty when not
 # given), checks the step and says what is valid; `exec` lets Ctrl-C reach the tool itself.
 WORKSHOP = @swift build -q --product Workshop && FROM="$(FROM)" MINE="$(MINE)" VERBOSE="$(VERBOSE)" DIR="$(DIR)" \
-	MAPS="$(MAPS)" RXDEMO_SCENARIO="$(SCENARIO)" RXDEMO_THREAD_ROUNDS="$(ROUNDS)" RXDEMO_DOCS="$(DOCS)" \
+	MAPS="$(MAPS)" RECORD="$(RECORD)" RXDEMO_SCENARIO="$(SCENARIO)" RXDEMO_THREAD_ROUNDS="$(ROUNDS)" RXDEMO_DOCS="$(DOCS)" \
 	COURSE_LANG="$(COURSE_LANG)" RXSWIFT="$(RXSWIFT)" exec .build/debug/Workshop
 
 .PHONY: help ready steps run test scenarios test-threads start exercise check hint reset restore compare watch progress \

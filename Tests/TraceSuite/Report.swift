@@ -267,7 +267,7 @@ extension ReportFolder {
     }
 
     // Each run of receives by labelled subscribers at one moment, sorted by label.
-    static func inLabelOrder(_ trace: [String]) -> [String] {
+    public static func inLabelOrder(_ trace: [String]) -> [String] {
         func isSubscriberReceive(_ entry: TraceEntry) -> Bool {
             entry.label?.count == 1 && entry.event.hasPrefix("receive ")
         }

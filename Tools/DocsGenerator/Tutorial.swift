@@ -32,6 +32,7 @@ func writeTutorial(traces: String) throws -> Int {
     }
     var written = 0
     var chapters: [(step: Step, title: String, minutes: Int)] = []
+    askedScenarios = []
     for step in Step.allCases {
         let tutorial = try StepTutorial(step: step, traces: traces)
         try write(generatedStamp + tutorial.text, to: "\(tutorialFolder)/Tutorials/Step\(step.number).tutorial")
@@ -229,7 +230,12 @@ struct StepTutorial {
                 body.append("            @Step {")
                 body += indent(state.caption, 16)
                 body.append("")
-                body.append("                @Code(name: \"\(file.name)\", file: \"\(resource)\")")
+                // The step's demo as a timeline beside the code: DocC says "No Preview" otherwise.
+                body.append("                @Code(name: \"\(file.name)\", file: \"\(resource)\") {")
+                body.append(
+                    "                    @Image(source: \"marble-\(demo).svg\", alt: \"\(tr("The step's demo as a timeline", "这一步的演示的时间线"))\")"
+                )
+                body.append("                }")
                 body.append("            }")
             }
             body.append("        }")
@@ -369,9 +375,27 @@ func fileStates(of step: Step) throws -> [FileStates] {
                 ], before
             )
         ]
-        for count in 1...hunks.count {
-            states.append(
-                (caption(changing: hunks[count - 1], in: before, file: name), apply(hunks.prefix(count), to: before)))
+        // A change to comments alone is no step of its own: it goes with the next change of code
+        // (or, at the end of the file, with the one before), and its comment says why.
+        var groups: [[Int]] = []
+        var pending: [Int] = []
+        for index in hunks.indices {
+            pending.append(index)
+            if !hunks[index].changesOnlyComments {
+                groups.append(pending)
+                pending = []
+            }
+        }
+        if !pending.isEmpty {
+            if groups.isEmpty { groups.append(pending) } else { groups[groups.count - 1] += pending }
+        }
+        for group in groups {
+            let code = group.first { !hunks[$0].changesOnlyComments }
+            let comment = group.lazy.compactMap { hunks[$0].comment }.first
+            let said =
+                code.map { caption(changing: hunks[$0], in: before, file: name, comment: comment) }
+                ?? commentsCaption(comment)
+            states.append((said, apply(hunks.prefix(group.last! + 1), to: before)))
         }
         states[states.count - 1].text = now
         let added = hunks.reduce(0) { $0 + $1.new.count }
@@ -423,6 +447,21 @@ struct Hunk {
     let old: [String]
     let new: [String]
     let comment: String?
+
+    var changesOnlyComments: Bool {
+        (old + new).allSatisfy {
+            let trimmed = $0.trimmingCharacters(in: .whitespaces)
+            return trimmed.isEmpty || trimmed.hasPrefix("//")
+        }
+    }
+}
+
+// A step that changes only comments: what the new comment explains.
+func commentsCaption(_ comment: String?) -> [String] {
+    let what = tr("Reword the comments.", "改写注释。")
+    guard let comment else { return [what] }
+    let explained = inlineText(commentTranslations(String(comment.dropFirst(2)).trimmingCharacters(in: .whitespaces)))
+    return [tr("Reword the comments to say why:", "改写注释，说明原因："), "", explained]
 }
 
 // The hunks of `git diff --no-index -U0` between two texts.
@@ -521,7 +560,7 @@ func describe(_ code: String) -> String {
 
 // A step's title says in words what it touches: the declaration it adds or removes, else the
 // declaration it changes ("Change the method `dispose()`."); the hunk's comment says why.
-func caption(changing hunk: Hunk, in before: String, file: String) -> [String] {
+func caption(changing hunk: Hunk, in before: String, file: String, comment: String? = nil) -> [String] {
     func firstCode(_ lines: [String]) -> String? {
         lines.first { line in
             let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -569,7 +608,7 @@ func caption(changing hunk: Hunk, in before: String, file: String) -> [String] {
     default: what = tr("Change the comments.", "只修改注释。")
     }
     let said = chineseEdition ? spaced(what) : what
-    guard let comment = hunk.comment else { return [said] }
+    guard let comment = hunk.comment ?? comment else { return [said] }
     return [
         said, "", inlineText(commentTranslations(String(comment.dropFirst(2)).trimmingCharacters(in: .whitespaces))),
     ]
@@ -613,19 +652,26 @@ func inlineText(_ text: String) -> String {
 
 // MARK: - Predict the trace
 
-// Up to three questions: what does this step print for a scenario? The right answer is the
-// trace the step really recorded; the wrong ones are what other steps really print for the
-// same scenario, each justified by the defect that makes it, or what this step prints for the
-// same scenario with another operator (`share()` against `publish().refCount()`).
+// The scenarios asked about so far, in course order: no question comes twice.
+nonisolated(unsafe) var askedScenarios: Set<ScenarioID> = []
+
+// Up to three questions: what does this step print for a scenario it adds? The right answer is
+// the trace the step really recorded; each wrong one is what a real mistake prints for it: one
+// of the self-test's mistakes in this step (Tests/Mistakes, recorded from its runs), an earlier
+// step's known defect, correct Rx where this step has a known defect, or this step with another
+// operator (`share()` against `publish().refCount()`). Only questions with two wrong answers
+// or more, and each scenario once in the course.
 func predictTheTrace(step: Step, traces: String) throws -> [[String]] {
     let mine = ReportFolder.readStableRecords(of: step, in: traces)
+    let mistakes = RecordedMistakes.load(step)?.failures ?? []
     // Only earlier steps: every wrong answer is a defect the course has already shown. The
     // side step is off the line: its wrong answer is correct Rx.
     let others = Step.mainLine.filter { !step.isSideStep && $0.rawValue < step.rawValue }.map {
         ($0, ReportFolder.readStableRecords(of: $0, in: traces))
     }
+    let before = step.previous.map { previous in Set(previous.scenarios.map(\.id)) } ?? []
     var candidates: [(scenario: Scenario, wrong: [(answer: [String], why: String)], weight: Int, group: String?)] = []
-    for scenario in step.scenarios {
+    for scenario in step.scenarios where !askedScenarios.contains(scenario.id) {
         guard let record = mine[scenario.id], record.outcome == .finished else { continue }
         var wrong: [(answer: [String], why: String)] = []
         @discardableResult
@@ -633,6 +679,18 @@ func predictTheTrace(step: Step, traces: String) throws -> [[String]] {
             guard answer != rendered(record), !wrong.contains(where: { $0.answer == answer }) else { return false }
             wrong.append((answer, why))
             return true
+        }
+        // A mistake a participant makes in this very step.
+        var byMistakes = 0
+        for failure in mistakes where failure.id == scenario.id {
+            let answer = rendered(
+                ScenarioRecord(
+                    step: step, id: scenario.id, outcome: failure.crashed ? .crashed(message: "") : .finished,
+                    trace: failure.trace))
+            let why = tr(
+                "That is what \(step) prints with this mistake: \(failure.mistake).",
+                "这是 \(step) 犯了这个错误时打印的：\(chineseMistake(failure.mistake))。")
+            if add(answer, why) { byMistakes += 1 }
         }
         // Weighed up when the step before prints a wrong answer: the question is about what changed.
         var flips = false
@@ -646,19 +704,13 @@ func predictTheTrace(step: Step, traces: String) throws -> [[String]] {
                 } ?? tr("That is what \(other) prints.", "这是 \(other) 打印的。")
             if add(rendered(theirs), why), other == step.previous { flips = true }
         }
-        // Step 01 has no step before it: correct Rx is then the wrong answer to what it prints.
+        // A known defect of this step: correct Rx is then a wrong answer to what it prints.
         if case .knownIssue = step.verdict(for: scenario) {
-            let correct = rendered(lines: scenario.expected)
-            if !wrong.contains(where: { $0.answer == correct }) {
-                wrong.insert(
-                    (
-                        correct,
-                        tr(
-                            "That is what correct Rx (RxSwift) prints; \(step) does not, because of its known defect.",
-                            "这是正确的 Rx（RxSwift）打印的；\(step) 因为它的已知问题，打印的不是这个。")
-                    ),
-                    at: 0)
-            }
+            add(
+                rendered(lines: scenario.expected),
+                tr(
+                    "That is what correct Rx (RxSwift) prints; \(step) does not, because of its known defect.",
+                    "这是正确的 Rx（RxSwift）打印的；\(step) 因为它的已知问题，打印的不是这个。"))
         }
         var comparesOperators = false
         for variant in step.scenarios
@@ -669,19 +721,22 @@ func predictTheTrace(step: Step, traces: String) throws -> [[String]] {
                 "这是 `\(variant.operatorsCode)` 打印的，而不是 `\(scenario.operatorsCode)`：«\(variant.id.chineseName)»。")
             if add(rendered(theirs), why) { comparesOperators = true }
         }
-        guard !wrong.isEmpty else { continue }
-        // Weighed up most when the scenario is new with this step and its wrong answers are other
-        // operators': the question is about what the step adds.
-        let isNew = others.last.map { !$0.0.scenarios.contains { $0.id == scenario.id } } ?? false
-        let weight = (isNew && comparesOperators ? 20 : 0) + (flips ? 10 : 0) + wrong.count
+        guard wrong.count >= 2 else { continue }
+        // Weighed up most when the scenario is new with this step: the question is about what
+        // the step adds; then when a mistake of this step or the step before answers it wrongly.
+        let isNew = !before.contains(scenario.id)
+        let weight = (isNew ? 20 : 0) + (flips ? 10 : 0) + (byMistakes > 0 ? 5 : 0) + min(wrong.count, 3)
         candidates.append((scenario, Array(wrong.prefix(3)), weight, comparesOperators ? scenario.variantKey : nil))
     }
     // At most one question per family of variants, so that three questions teach three things.
     var groups: Set<String> = []
-    let chosen = candidates.sorted { $0.weight > $1.weight }.filter { candidate in
+    // Heaviest first; among equals, the course's order of scenarios.
+    let ranked = candidates.enumerated().sorted { ($1.element.weight, $0.offset) < ($0.element.weight, $1.offset) }
+    let chosen = ranked.map(\.element).filter { candidate in
         guard let group = candidate.group else { return true }
         return groups.insert(group).inserted
     }.prefix(3)
+    askedScenarios.formUnion(chosen.map(\.scenario.id))
     return chosen.map { candidate in
         let scenario = candidate.scenario
         let right = rendered(mine[scenario.id]!)
@@ -895,9 +950,15 @@ func escaped(_ text: String) -> String {
     text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "'")
 }
 
-// For running text: DocC reads `$0` and `*` as Markdown.
+// For running text: DocC reads `*` as Markdown, except inside a code span, where a backslash
+// would show as itself (`source.map { $0 * 2 }`).
 func escapedText(_ text: String) -> String {
-    text.replacingOccurrences(of: "*", with: "\\*")
+    var inCode = false
+    return String(
+        text.flatMap { character -> [Character] in
+            if character == "`" { inCode.toggle() }
+            return character == "*" && !inCode ? ["\\", "*"] : [character]
+        })
 }
 
 func demoScenario(of step: Step) -> ScenarioID {

@@ -56,9 +56,14 @@ func italic(_ name: String) -> String { "*" + name.replacingOccurrences(of: "*",
 
 // MARK: - Matrix
 
-// Each defect's letter on the matrix and the step pages: A, B, … in the order of `Defect.all`.
+// Each defect's letter on the matrix and the step pages: one per kind of defect for the whole
+// course (the same title in several steps keeps its letter), A, B, … in the order of `Defect.all`.
+let defectTitles: [String] = Defect.all.reduce(into: []) { titles, defect in
+    if !titles.contains(defect.title) { titles.append(defect.title) }
+}
+
 func letter(_ defect: Defect) -> String {
-    String(UnicodeScalar(UInt8(65 + Defect.all.firstIndex(of: defect)!)))
+    String(UnicodeScalar(UInt8(65 + defectTitles.firstIndex(of: defect.title)!)))
 }
 
 func matrix() -> String {
@@ -95,8 +100,9 @@ func matrix() -> String {
         lines.append("| \(scenario.name) | \(needs(scenario)) | " + cells.joined(separator: " | ") + " |")
     }
     lines += ["", "## Known issues", ""]
-    for defect in Defect.all {
-        lines.append("- **\(letter(defect))**, \(defect.title): \(defect.cause).")
+    for title in defectTitles {
+        let steps = Defect.all.filter { $0.title == title }
+        lines.append("- **\(letter(steps[0]))**, \(title): " + steps.map(\.cause).joined(separator: "; ") + ".")
     }
     lines += ["", "## Expected traces", ""]
     lines.append("What each scenario must print, as correct Rx behaviour prints it, as a marble timeline and as")
@@ -391,6 +397,26 @@ func regionBody(_ spec: String) throws -> [String] {
             return defectReportLine(defect, verdict, in: regionsInChinese ? .simplifiedChinese : .english)
         }
         return ["```text"] + lines + ["```"]
+    case ("check-fails", 2):
+        // An exercise's outcome: the scenarios its mistake (a self-test mutant) fails, as recorded.
+        let exercise = String(words[1])
+        guard let mutant = mutants.first(where: { $0.exercise == exercise }) else {
+            throw DocsError(description: "no mistake of Tests/TraceSuite/Mistakes.swift is exercise \(exercise)")
+        }
+        let failing = (RecordedMistakes.load(mutant.step)?.failures ?? []).filter { $0.mistake == mutant.mistake }
+        guard !failing.isEmpty else {
+            throw DocsError(
+                description:
+                    "nothing recorded for exercise \(exercise): make selftest STEP=\(mutant.step.number) RECORD=1")
+        }
+        let names = failing.map { italic(zh($0.id.rawValue, $0.id.chineseName)) }
+        let command = "`make check STEP=\(mutant.step.number)`"
+        return [
+            zh(
+                "\(command) then fails \(failing.count) scenario\(failing.count == 1 ? "" : "s"): ",
+                "这时 \(command) 有 \(failing.count) 个场景失败：")
+                + names.joined(separator: zh(", ", "、")) + zh(".", "。")
+        ]
     case ("changed-files", 2):
         let (from, to) = try steps(words[1])
         return try changedFiles(from: from, to: to)
@@ -405,7 +431,7 @@ func regionBody(_ spec: String) throws -> [String] {
     default:
         throw DocsError(
             description:
-                "unknown region '\(spec)'; kinds: demo-output NN, known-issues NN, check-says fixed:A shown:B …, timelines NN, changed-files NN-MM, diff NN-MM File.swift, flips, verdicts NN MM …"
+                "unknown region '\(spec)'; kinds: demo-output NN, known-issues NN, check-says fixed:A shown:B …, check-fails NN.K, timelines NN, changed-files NN-MM, diff NN-MM File.swift, flips, verdicts NN MM …"
         )
     }
 }

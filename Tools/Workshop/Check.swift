@@ -39,6 +39,8 @@ struct CheckResult {
     var generatedLines: Int? = nil
     // Where runs the watchdog stopped stood ("Workshop/RxDemo04/Map.swift:14 in …").
     var stuck: [String] = []
+    // What the failing scenarios printed: the self-test records a mistake's output.
+    var failingRecords: [ScenarioRecord] = []
 }
 
 // `sanitizer: false` skips the ThreadSanitizer run: the self-test's lock-order mistakes need
@@ -343,7 +345,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         shapeFails: !shapeOK,
         generatedLines: generated?.first.flatMap { first in
             step.generatedPrograms.first { $0.number == first.number }?.scenario.swiftCode(for: step).count
-        }, stuck: stuck)
+        }, stuck: stuck, failingRecords: failing.compactMap { records[$0.0.id] })
 }
 
 extension Command {

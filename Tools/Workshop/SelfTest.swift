@@ -61,8 +61,10 @@ func scenariosFirstRequired(by step: Step) -> [String] {
 // For every step: `make start` and `make hint` work, the untouched starter is not done, and
 // the reference copied into the workspace is; correct alternatives are done too, and known mistakes are not. Run by CI
 // in a folder of its own, never in the participant's Workshop/.
-func selftest(_ steps: [Step]) throws -> Int32 {
+func selftest(_ steps: [Step], record: Bool = false) throws -> Int32 {
     let root = ".build-selftest-src"
+    // What each mistake prints for the scenarios it fails, per step (Tests/Mistakes).
+    var printed: [Step: [RecordedMistakes.Failure]] = [:]
     try? files.removeItem(atPath: "\(root)/.state")
     var passed = 0
     var failed = 0
@@ -165,6 +167,9 @@ func selftest(_ steps: [Step]) throws -> Int32 {
                         : "✘ expected only the explorer's «\(explored)» to catch it; \(result.summary)"))
             continue
         }
+        printed[mutant.step, default: []] += result.failingRecords.map { record in
+            recordedFailure(record, of: mutant)
+        }
         // The net: a mistake a trace can show must be caught by the generated programs alone.
         let traceShows = result.scenariosFail || result.generatedCatch
         let netMisses = traceShows && !result.generatedCatch
@@ -205,9 +210,41 @@ func selftest(_ steps: [Step]) throws -> Int32 {
             print("\(hanging.step)  \(stop == SIGINT ? "SIGINT (Ctrl-C)" : "SIGTERM"): \(outcome)")
         }
     }
+    // The mistakes' output, which the tutorial's wrong answers quote: the same as recorded.
+    print()
+    print("What each mistake prints (Tests/Mistakes), against this run:")
+    for step in steps where mutants.contains(where: { $0.step == step && !$0.hangs && $0.onlyTheExplorer == nil }) {
+        let run = RecordedMistakes(failures: printed[step] ?? [])
+        if record {
+            try files.createDirectory(atPath: RecordedMistakes.folder, withIntermediateDirectories: true)
+            try write(run.text(of: step), to: RecordedMistakes.path(of: step))
+            print("\(step)  recorded \(run.failures.count) failing scenarios in \(RecordedMistakes.path(of: step))")
+            continue
+        }
+        let recorded = RecordedMistakes.load(step)
+        count(recorded == run)
+        print(
+            "\(step)  "
+                + (recorded == run
+                    ? "as recorded (\(run.failures.count) failing scenarios)"
+                    : "✘ differs from \(RecordedMistakes.path(of: step)) (\(recorded?.failures.count ?? 0) recorded, \(run.failures.count)"
+                        + " in this run): if the mistakes or the steps changed on purpose, make selftest STEP=\(step.number) RECORD=1")
+        )
+    }
     print()
     print("\(passed) passed, \(failed) failed")
     return failed == 0 ? 0 : 1
+}
+
+// A failing scenario's output under a mistake, as recorded: its first 40 entries (a step that
+// disposes without end prints thousands), and in label order where the reference's own order
+// of subscribers changes from run to run.
+func recordedFailure(_ record: ScenarioRecord, of mutant: Mutant) -> RecordedMistakes.Failure {
+    let crashed = if case .crashed = record.outcome { true } else { false }
+    var trace =
+        mutant.step.defects.contains(where: \.isIntermittent) ? ReportFolder.inLabelOrder(record.trace) : record.trace
+    if trace.count > 40 { trace = Array(trace.prefix(40)) + ["…"] }
+    return RecordedMistakes.Failure(mistake: mutant.mistake, id: record.id, crashed: crashed, trace: trace)
 }
 
 // Starts `Workshop check` on `workspace`, waits until its test processes run, sends `stop` to
@@ -247,5 +284,5 @@ extension Command {
     static let selftest = Command(
         name: "selftest", takes: "[NN ...]",
         help: "for each step: the starter is not done, the reference is, mistakes are not"
-    ) { try Workshop.selftest($0.steps()) }
+    ) { try Workshop.selftest($0.steps(), record: $0.isOn("RECORD")) }
 }

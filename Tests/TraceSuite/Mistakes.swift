@@ -1,25 +1,53 @@
-import TraceSuite
+import Foundation
 
 // Subtly wrong versions of the reference steps: the exercises' mistakes, and the ones a
-// participant makes most. The self-test checks that the suite calls none of them done.
-struct Mutant {
-    let step: Step
-    let mistake: String
-    let file: String
+// participant makes most. The self-test checks that the suite calls none of them done, and
+// records what each prints (Tests/Mistakes); the tutorial's wrong answers and the exercises'
+// stated outcomes come from those records. The Chinese of each mistake is written beside it.
+public struct Mutant: Sendable {
+    public let step: Step
+    public let mistake: String
+    public let chinese: String
+    public let file: String
     // Each original text, which must be in the file, and what replaces it.
-    let changes: KeyValuePairs<String, String>
+    public let changes: KeyValuePairs<String, String>
     // A lock-order mistake no trace scenario can see: the self-test wants the trace scenarios
     // and the shape to pass and this explored scenario to break.
-    var onlyTheExplorer: InterleavingScenarioID? = nil
+    public var onlyTheExplorer: InterleavingScenarioID? = nil
     // An endless loop or a deadlock: the check must end by itself within a minute, say where
     // (this file), and leave no process running.
-    var hangs = false
+    public var hangs = false
+    // The exercise on the step's page that makes this mistake ("06.2"): its stated outcome is
+    // this mistake's recorded run.
+    public var exercise: String? = nil
+
+    public init(
+        step: Step, mistake: String, exercise: String? = nil, chinese: String, file: String,
+        changes: KeyValuePairs<String, String>, onlyTheExplorer: InterleavingScenarioID? = nil, hangs: Bool = false
+    ) {
+        self.step = step
+        self.mistake = mistake
+        self.chinese = chinese
+        self.file = file
+        self.changes = changes
+        self.onlyTheExplorer = onlyTheExplorer
+        self.hangs = hangs
+        self.exercise = exercise
+    }
+}
+
+// The Chinese of a mistake, from its English.
+public func chineseMistake(_ english: String) -> String {
+    mutants.first { $0.mistake == english }?.chinese ?? english
 }
 
 // Step 13's traits and subscribe: an error handler is given, and the hook is called too.
-private func hookCalledAlongside(_ who: String, _ handler: String, file: String, binding: String? = nil) -> Mutant {
+private func hookCalledAlongside(
+    _ who: String, _ handler: String, chinese: String, file: String, binding: String? = nil
+) -> Mutant {
     Mutant(
         step: .rxDemo13, mistake: "\(who) calls Hooks.defaultErrorHandler even when \(handler) takes the error",
+        chinese: chinese,
         file: file,
         changes: [
             "                if let \(binding ?? handler) {\n                    \(handler)(error)\n                } else {\n                    Hooks.defaultErrorHandler(callStack, error)\n                }":
@@ -27,125 +55,161 @@ private func hookCalledAlongside(_ who: String, _ handler: String, file: String,
         ])
 }
 
-let mutants: [Mutant] = [
+public let mutants: [Mutant] = [
     Mutant(
-        step: .rxDemo02, mistake: "the intermediate observer never checks the flag", file: "Observable.swift",
+        step: .rxDemo01, mistake: "the observer passes on elements only",
+        chinese: "观察者只把元素传下去", file: "Observer.swift",
+        changes: ["        _handler(event)": "        if case .next = event { _handler(event) }"]),
+    Mutant(
+        step: .rxDemo01, mistake: "the observer turns an error into completed",
+        chinese: "观察者把 error 变成了 completed", file: "Observer.swift",
+        changes: [
+            "        _handler(event)":
+                "        if case .error = event { _handler(.completed) } else { _handler(event) }"
+        ]),
+    Mutant(
+        step: .rxDemo02, mistake: "the intermediate observer never checks the flag", exercise: "02.1",
+        chinese: "中间观察者从不检查标志位", file: "Observable.swift",
         changes: ["guard !composite.isDisposed else { return }": ""]),
     Mutant(
-        step: .rxDemo02, mistake: "a member added after dispose is kept, not disposed", file: "Disposable.swift",
+        step: .rxDemo02, mistake: "a member added after dispose is kept, not disposed", exercise: "02.2",
+        chinese: "释放之后才加入的成员被留了下来，而没有被释放", file: "Disposable.swift",
         changes: ["if isDisposed {\n            disposable.dispose()\n            return\n        }": ""]),
     Mutant(
-        step: .rxDemo02, mistake: "the composite forgets its members", file: "Disposable.swift",
+        step: .rxDemo02, mistake: "the composite forgets its members",
+        chinese: "组合容器没有记下它的成员", file: "Disposable.swift",
         changes: ["disposables.append(disposable)": "_ = disposable"]),
     Mutant(
-        step: .rxDemo03, mistake: "the sink disposes before it forwards the terminal event", file: "Sink.swift",
+        step: .rxDemo03, mistake: "the sink disposes before it forwards the terminal event", exercise: "03.1",
+        chinese: "sink 先释放，再转发终止事件", file: "Sink.swift",
         changes: [
             "_forward.on(event: event)\n        // A terminal event ends the subscription by itself.":
                 "// A terminal event ends the subscription by itself.\n        defer { _forward.on(event: event) }"
         ]),
     Mutant(
-        step: .rxDemo03, mistake: "the composite disposes its members again on every call", file: "Disposable.swift",
+        step: .rxDemo03, mistake: "the composite disposes its members again on every call",
+        chinese: "每次调用，组合容器都会把它的成员再释放一遍", file: "Disposable.swift",
         changes: ["guard !isDisposed else { return }": ""]),
     Mutant(
-        step: .rxDemo04, mistake: "map drops the upstream subscription", file: "Map.swift",
+        step: .rxDemo04, mistake: "map drops the upstream subscription",
+        chinese: "map 丢掉了上游的订阅", file: "Map.swift",
         changes: [
             "return self.subscribe(": "_ = self.subscribe(",
             "                })\n        }": "                })\n            return AnonymousDisposable {}\n        }",
         ]),
     Mutant(
-        step: .rxDemo04, mistake: "map keeps one intermediate observer for all its subscribers", file: "Map.swift",
+        step: .rxDemo04, mistake: "map keeps one intermediate observer for all its subscribers",
+        chinese: "map 只保留一个中间观察者，供它的所有订阅者共用", file: "Map.swift",
         changes: [
             "return Observable<Result> { (observer) in  // observer: the one downstream":
                 "var newest: Observer<Result>? = nil\n        return Observable<Result> { (observer) in\n            newest = observer",
             "observer.on(event:": "newest!.on(event:",
         ]),
     Mutant(
-        step: .rxDemo04, mistake: "map loops without end before it sends an element", file: "Map.swift",
+        step: .rxDemo04, mistake: "map loops without end before it sends an element",
+        chinese: "map 在发送元素之前陷入了无限循环", file: "Map.swift",
         changes: [
             "try observer.on(event: .next(transform(element)))":
                 "var spins = 0\n                            while spins >= 0 { spins = (spins + 1) % 7 }\n                            try observer.on(event: .next(transform(element)))"
         ], hangs: true),
     Mutant(
-        step: .rxDemo04, mistake: "map calls its transform twice per element", file: "Map.swift",
+        step: .rxDemo04, mistake: "map calls its transform twice per element",
+        chinese: "map 对每个元素调用两次变换闭包", file: "Map.swift",
         changes: [
             "try observer.on(event: .next(transform(element)))":
                 "_ = try transform(element)\n                            try observer.on(event: .next(transform(element)))"
         ]),
     Mutant(
-        step: .rxDemo04, mistake: "map replaces the upstream error with its own", file: "Map.swift",
+        step: .rxDemo04, mistake: "map replaces the upstream error with its own",
+        chinese: "map 用自己的错误替换了上游的错误", file: "Map.swift",
         changes: [
             "case .error(let error):\n                        observer.on(event: .error(error))":
                 "case .error:\n                        observer.on(event: .error(CancellationError()))"
         ]),
     Mutant(
-        step: .rxDemo05, mistake: "the sink forwards events after it is disposed", file: "Sink.swift",
+        step: .rxDemo05, mistake: "the sink forwards events after it is disposed",
+        chinese: "sink 被释放之后仍在转发事件", file: "Sink.swift",
         changes: ["guard !_disposed else { return }": ""]),
     Mutant(
-        step: .rxDemo06, mistake: "a dispose during subscribe is forgotten (the author's version)",
+        step: .rxDemo06, mistake: "a dispose during subscribe is forgotten (the author's version)", exercise: "06.1",
+        chinese: "subscribe 期间发生的释放被忘掉了（作者发布的版本）",
         file: "SinkDisposer.swift", changes: ["if _state.contains(.disposed) {": "if false {"]),
     Mutant(
-        step: .rxDemo06, mistake: "the disposer keeps the sink after dispose", file: "SinkDisposer.swift",
+        step: .rxDemo06, mistake: "the disposer keeps the sink after dispose", exercise: "06.2",
+        chinese: "disposer 释放之后仍持有 sink", file: "SinkDisposer.swift",
         changes: [
             "subscription.dispose()\n        _sink = nil\n        _subscription = nil\n    }\n}":
                 "subscription.dispose()\n    }\n}"
         ]),
     Mutant(
-        step: .rxDemo06, mistake: "the disposer has no guard: endless recursion", file: "SinkDisposer.swift",
+        step: .rxDemo06, mistake: "the disposer has no guard: endless recursion",
+        chinese: "disposer 没有 guard：无限递归", file: "SinkDisposer.swift",
         changes: ["guard !_state.contains(.disposed) else { return }": ""]),
     Mutant(
         step: .rxDemo07, mistake: "subscribe(onNext:…) returns the subscription alone: dispose() skips onDisposed",
+        chinese: "subscribe(onNext:…) 只返回那次订阅本身：dispose() 跳过了 onDisposed",
         file: "Subscribe.swift",
         changes: [
             "return Disposables.create(self.asObservable().subscribe(observer), disposable)":
                 "return self.asObservable().subscribe(observer)"
         ]),
     Mutant(
-        step: .rxDemo07, mistake: "onDisposed runs before onCompleted", file: "Subscribe.swift",
+        step: .rxDemo07, mistake: "onDisposed runs before onCompleted", exercise: "07.2",
+        chinese: "onDisposed 在 onCompleted 之前运行", file: "Subscribe.swift",
         changes: [
             "onCompleted?()\n                disposable.dispose()":
                 "disposable.dispose()\n                onCompleted?()"
         ]),
     Mutant(
-        step: .rxDemo07, mistake: "the DisposeBag disposes the newest subscription first", file: "DisposeBag.swift",
+        step: .rxDemo07, mistake: "the DisposeBag disposes the newest subscription first",
+        chinese: "DisposeBag 先释放最新的订阅", file: "DisposeBag.swift",
         changes: ["for disposable in disposables {": "for disposable in disposables.reversed() {"]),
     Mutant(
-        step: .rxDemo07, mistake: "map does not tear the source down when its transform throws", file: "Map.swift",
+        step: .rxDemo07, mistake: "map does not tear the source down when its transform throws",
+        chinese: "map 的变换闭包抛出错误时，map 不拆除源序列", file: "Map.swift",
         changes: [
             "catch let error {\n                self.forwardOn(.error(error))\n                self.dispose()":
                 "catch let error {\n                self.forwardOn(.error(error))"
         ]),
     Mutant(
-        step: .rxDemo07, mistake: "map keeps its chain alive after an upstream error", file: "Map.swift",
+        step: .rxDemo07, mistake: "map keeps its chain alive after an upstream error",
+        chinese: "收到上游的错误之后，map 仍让它的链保持存活", file: "Map.swift",
         changes: [
             "        case .error(let error):\n            self.forwardOn(.error(error))\n            self.dispose()":
                 "        case .error(let error):\n            self.forwardOn(.error(error))"
         ]),
     Mutant(
-        step: .rxDemo07, mistake: "without onError, an error skips onDisposed", file: "Subscribe.swift",
+        step: .rxDemo07, mistake: "without onError, an error skips onDisposed",
+        chinese: "没有 onError 时，错误会跳过 onDisposed", file: "Subscribe.swift",
         changes: [
             "                    unhandledError(error)\n                }":
                 "                    unhandledError(error)\n                    return\n                }"
         ]),
     Mutant(
         step: .rxDemo08, mistake: "a PublishSubject forgets its terminal event: a late subscriber waits forever",
+        chinese: "PublishSubject 忘了它的终止事件：迟到的订阅者会永远等下去",
         file: "PublishSubject.swift",
         changes: [
             "if let stoppedEvent = self.stoppedEvent {\n            observer.on(stoppedEvent)\n            return Disposables.create()\n        }":
                 ""
         ]),
     Mutant(
-        step: .rxDemo08, mistake: "disposing one subscription removes every observer", file: "PublishSubject.swift",
+        step: .rxDemo08, mistake: "disposing one subscription removes every observer",
+        chinese: "释放一个订阅就移除了所有观察者", file: "PublishSubject.swift",
         changes: ["_ = self.observers.removeKey(disposeKey)": "self.observers.removeAll()"]),
     Mutant(
-        step: .rxDemo08, mistake: "the bag keeps observers in arrival order only (a plain array)", file: "Bag.swift",
+        step: .rxDemo08, mistake: "the bag keeps observers in arrival order only (a plain array)",
+        chinese: "bag 只按到达的先后保存观察者（一个普通数组）", file: "Bag.swift",
         changes: ["if self.key0 == nil {": "if self.key0 == nil && self.onlyFastPath {"]),
     Mutant(
         step: .rxDemo08, mistake: "a BehaviorSubject does not send its current value on subscribe",
+        chinese: "BehaviorSubject 在订阅时不发送当前值",
         file: "BehaviorSubject.swift",
         changes: ["observer.on(.next(self.element))\n": ""]),
     Mutant(
         step: .rxDemo08,
         mistake: "dispose() also stops subscribe(onNext:…)'s observer: the event being sent is dropped",
+        chinese: "dispose() 连 subscribe(onNext:…) 的观察者也一并停止：正在发送的事件被丢掉了",
         file: "Subscribe.swift",
         changes: [
             "return Disposables.create(self.asObservable().subscribe(observer), disposable)":
@@ -153,29 +217,34 @@ let mutants: [Mutant] = [
         ]),
     Mutant(
         step: .rxDemo08, mistake: "a BehaviorSubject sends its current value before it adds the observer",
+        chinese: "BehaviorSubject 先发送当前值，再添加观察者",
         file: "BehaviorSubject.swift",
         changes: [
             "        let key = self.observers.insert(observer.on)\n        observer.on(.next(self.element))":
                 "        observer.on(.next(self.element))\n        let key = self.observers.insert(observer.on)"
         ]),
     Mutant(
-        step: .rxDemo08, mistake: "a disposed PublishSubject keeps its observers", file: "PublishSubject.swift",
+        step: .rxDemo08, mistake: "a disposed PublishSubject keeps its observers",
+        chinese: "已释放的 PublishSubject 仍保留着它的观察者", file: "PublishSubject.swift",
         changes: ["        self.disposed = true\n        self.observers.removeAll()": "        self.disposed = true"]),
     Mutant(
-        step: .rxDemo09, mistake: "the sink's disposed flag is a plain Bool again: check, then act", file: "Sink.swift",
+        step: .rxDemo09, mistake: "the sink's disposed flag is a plain Bool again: check, then act",
+        chinese: "sink 的 disposed 标志位又成了普通 Bool：先检查，再行动", file: "Sink.swift",
         changes: [
             "private let disposed = AtomicInt(0)": "private var disposed = false",
             "isFlagSet(self.disposed, 1)": "self.disposed",
             "fetchOr(self.disposed, 1)": "self.disposed = true",
         ]),
     Mutant(
-        step: .rxDemo09, mistake: "a subject holds its lock while it calls its observers", file: "PublishSubject.swift",
+        step: .rxDemo09, mistake: "a subject holds its lock while it calls its observers",
+        chinese: "Subject 在调用观察者时持有自己的锁", file: "PublishSubject.swift",
         changes: [
             "        dispatch(self.synchronizedOn(event), event)":
                 "        self.lock.performLocked { dispatch(self.synchronizedOn(event), event) }"
         ]),
     Mutant(
         step: .rxDemo09, mistake: "AnonymousDisposable's flag is a plain Bool: check, then set",
+        chinese: "AnonymousDisposable 的标志位是普通 Bool：先检查，再设置",
         file: "Disposable.swift",
         changes: [
             "final class AnonymousDisposable: Cancelable {\n    private let disposed = AtomicInt(0)":
@@ -186,7 +255,8 @@ let mutants: [Mutant] = [
                 "        if !self.disposed {\n            self.disposed = true",
         ]),
     Mutant(
-        step: .rxDemo09, mistake: "BinaryDisposable's flag is a plain Bool: check, then set", file: "Disposable.swift",
+        step: .rxDemo09, mistake: "BinaryDisposable's flag is a plain Bool: check, then set",
+        chinese: "BinaryDisposable 的标志位是普通 Bool：先检查，再设置", file: "Disposable.swift",
         changes: [
             "final class BinaryDisposable: Cancelable {\n    private let disposed = AtomicInt(0)":
                 "final class BinaryDisposable: Cancelable {\n    private var disposed = false",
@@ -196,7 +266,8 @@ let mutants: [Mutant] = [
                 "        guard !self.disposed else { return }\n        self.disposed = true",
         ]),
     Mutant(
-        step: .rxDemo09, mistake: "ObserverBase's isStopped is a plain Bool", file: "ObserverBase.swift",
+        step: .rxDemo09, mistake: "ObserverBase's isStopped is a plain Bool",
+        chinese: "ObserverBase 的 isStopped 是普通 Bool", file: "ObserverBase.swift",
         changes: [
             "private let isStopped = AtomicInt(0)": "private var isStopped = false",
             "if load(self.isStopped) == 0 {": "if !self.isStopped {",
@@ -205,7 +276,8 @@ let mutants: [Mutant] = [
             "        fetchOr(self.isStopped, 1)\n    }": "        self.isStopped = true\n    }",
         ]),
     Mutant(
-        step: .rxDemo09, mistake: "the DisposeBag's array has no lock", file: "DisposeBag.swift",
+        step: .rxDemo09, mistake: "the DisposeBag's array has no lock",
+        chinese: "DisposeBag 的数组没有加锁", file: "DisposeBag.swift",
         changes: [
             "        self.lock.performLocked {\n            if self.isDisposed {":
                 "        do {\n            if self.isDisposed {",
@@ -213,31 +285,36 @@ let mutants: [Mutant] = [
                 "        do {\n            let disposables",
         ]),
     Mutant(
-        step: .rxDemo09, mistake: "value() reads the BehaviorSubject without the lock", file: "BehaviorSubject.swift",
+        step: .rxDemo09, mistake: "value() reads the BehaviorSubject without the lock",
+        chinese: "value() 不加锁就读取 BehaviorSubject", file: "BehaviorSubject.swift",
         changes: [
             "    func value() throws -> Element {\n        self.lock.lock()\n        defer { self.lock.unlock() }":
                 "    func value() throws -> Element {"
         ]),
     Mutant(
         step: .rxDemo09, mistake: "a BehaviorSubject holds its lock while it calls its observers",
+        chinese: "BehaviorSubject 在调用观察者时持有自己的锁",
         file: "BehaviorSubject.swift",
         changes: [
             "        dispatch(self.synchronizedOn(event), event)":
                 "        self.lock.performLocked { dispatch(self.synchronizedOn(event), event) }"
         ]),
     Mutant(
-        step: .rxDemo08, mistake: "dispatch walks the bag's array with an index it never advances", file: "Bag.swift",
+        step: .rxDemo08, mistake: "dispatch walks the bag's array with an index it never advances",
+        chinese: "dispatch 用一个从不前进的索引遍历 bag 的数组", file: "Bag.swift",
         changes: [
             "    for pair in bag.pairs {\n        pair.value(event)\n    }":
                 "    let index = 0\n    while index < bag.pairs.count {\n        bag.pairs[index].value(event)\n    }"
         ], hangs: true),
     Mutant(
-        step: .rxDemo09, mistake: "the lock is not recursive: a re-entrant call deadlocks", file: "Lock.swift",
+        step: .rxDemo09, mistake: "the lock is not recursive: a re-entrant call deadlocks",
+        chinese: "锁不是递归锁：重入的调用会死锁", file: "Lock.swift",
         changes: ["typealias RecursiveLock = NSRecursiveLock": "typealias RecursiveLock = NSLock"], hangs: true),
     // Atomics and locks used in the wrong order: no race for ThreadSanitizer to see, and a
     // window that real threads rarely hit; the interleaving explorer finds each at once.
     Mutant(
         step: .rxDemo09, mistake: "the SinkDisposer checks its state, then sets it: check-then-act on an atomic",
+        chinese: "SinkDisposer 先检查状态，再设置它：对原子变量先检查后行动",
         file: "SinkDisposer.swift",
         changes: [
             """
@@ -254,6 +331,7 @@ let mutants: [Mutant] = [
         ]),
     Mutant(
         step: .rxDemo09, mistake: "a PublishSubject checks for a stop and adds the observer under two locks",
+        chinese: "PublishSubject 检查是否已停止和添加观察者，分在两次持锁中进行",
         file: "PublishSubject.swift",
         changes: [
             "        self.lock.performLocked { self.synchronizedSubscribe(observer) }":
@@ -269,6 +347,7 @@ let mutants: [Mutant] = [
         ]),
     Mutant(
         step: .rxDemo09, mistake: "a BehaviorSubject sends a new subscriber its value after it lets go of the lock",
+        chinese: "BehaviorSubject 在解锁之后才把值发给新订阅者",
         file: "BehaviorSubject.swift",
         changes: [
             "        self.lock.performLocked { self.synchronizedSubscribe(observer) }":
@@ -281,10 +360,12 @@ let mutants: [Mutant] = [
                 "        let key = self.observers.insert(observer.on)",
         ]),
     Mutant(
-        step: .rxDemo10, mistake: "observe(on:) delivers the newest queued event first", file: "ObserveOn.swift",
+        step: .rxDemo10, mistake: "observe(on:) delivers the newest queued event first",
+        chinese: "observe(on:) 先投递队列里最新的事件", file: "ObserveOn.swift",
         changes: ["return self.queue.removeFirst()": "return self.queue.removeLast()"]),
     Mutant(
         step: .rxDemo10, mistake: "observe(on:) neither cancels nor checks what it queued before a dispose",
+        chinese: "observe(on:) 对释放之前已排入队列的东西既不取消，也不检查",
         file: "ObserveOn.swift",
         changes: [
             "guard let next, !self.cancel.isDisposed else { return }": "guard let next else { return }",
@@ -292,25 +373,29 @@ let mutants: [Mutant] = [
         ]),
     Mutant(
         step: .rxDemo10, mistake: "subscribe(on:) subscribes at once, on the caller's thread",
+        chinese: "subscribe(on:) 立即在调用者的线程上订阅",
         file: "SubscribeOn.swift",
         changes: [
             "let disposeSchedule = parent.scheduler.schedule(()) {":
                 "let disposeSchedule = CurrentThreadScheduler.instance.schedule(()) {"
         ]),
     Mutant(
-        step: .rxDemo10, mistake: "subscribe(on:) wraps its source with asObservable()", file: "SubscribeOn.swift",
+        step: .rxDemo10, mistake: "subscribe(on:) wraps its source with asObservable()",
+        chinese: "subscribe(on:) 用 asObservable() 包装它的源序列", file: "SubscribeOn.swift",
         changes: [
             "SubscribeOn(source: self, scheduler: scheduler)":
                 "SubscribeOn(source: self.asObservable(), scheduler: scheduler)"
         ]),
     Mutant(
-        step: .rxDemo10, mistake: "buffer sends the elements it holds before an error", file: "Buffer.swift",
+        step: .rxDemo10, mistake: "buffer sends the elements it holds before an error",
+        chinese: "buffer 在错误之前先发出它持有的元素", file: "Buffer.swift",
         changes: [
             "                self.buffer = []\n                self.forwardOn(.error(error))":
                 "                self.forwardOn(.next(self.buffer))\n                self.forwardOn(.error(error))"
         ]),
     Mutant(
         step: .rxDemo10, mistake: "the trampoline runs the newest queued action first",
+        chinese: "trampoline 先运行队列里最新的动作",
         file: "CurrentThreadScheduler.swift",
         changes: [
             "            let item = self.items[self.head]\n            self.head += 1":
@@ -318,12 +403,14 @@ let mutants: [Mutant] = [
         ]),
     Mutant(
         step: .rxDemo10, mistake: "the trampoline runs a nested schedule at once, on the stack",
+        chinese: "trampoline 立即在栈上运行嵌套的 schedule",
         file: "CurrentThreadScheduler.swift",
         changes: ["guard Self.isScheduleRequired else {": "guard Self.isScheduleRequired || true else {"]),
     Mutant(
         step: .rxDemo11,
         mistake:
             "share() asks whether it is the first subscriber and inserts it under two holds of the lock (RxSwift 6.10.0)",
+        chinese: "share() 判断是否为第一个订阅者和插入这个订阅者，分在两次持锁中进行（RxSwift 6.10.0）",
         file: "ShareReplayScope.swift",
         changes: [
             "        let isFirst = connection.observers.count == 0\n        let disposable = connection.synchronizedSubscribe(observer)\n        self.lock.unlock()\n        if isFirst {\n            connection.connect()\n        }\n        return disposable\n    }\n}\n":
@@ -333,6 +420,7 @@ let mutants: [Mutant] = [
     Mutant(
         step: .rxDemo11,
         mistake: "share(replay: 1) replays its latest element under the lock (RxSwift before 6.10.0: #2653)",
+        chinese: "share(replay: 1) 在锁内回放最新的元素（RxSwift 6.10.0 之前：#2653）",
         file: "ShareReplayScope.swift",
         changes: [
             "        let key = self.observers.insert(observer.on)\n        return (SubscriptionDisposable(owner: self, key: key), self.element)":
@@ -341,6 +429,7 @@ let mutants: [Mutant] = [
     Mutant(
         step: .rxDemo11,
         mistake: "share() decides to disconnect and ends the connection under two holds of the lock",
+        chinese: "share() 决定断开连接和结束连接，分在两次持锁中进行",
         file: "ShareReplayScope.swift",
         changes: [
             "        if disconnect { self.synchronizedDispose() }\n        self.lock.unlock()\n        if disconnect {\n":
@@ -350,6 +439,7 @@ let mutants: [Mutant] = [
     Mutant(
         step: .rxDemo11,
         mistake: "refCount() decides whether to connect and counts the subscriber under two holds of the lock",
+        chinese: "refCount() 决定是否建立连接和把订阅者计入，分在两次持锁中进行",
         file: "RefCount.swift",
         changes: [
             "        self.parent.lock.lock()\n        defer { self.parent.lock.unlock() }\n        self.connectionIdSnapshot":
@@ -361,6 +451,7 @@ let mutants: [Mutant] = [
     Mutant(
         step: .rxDemo11,
         mistake: "a ReplaySubject replays its buffer and adds the subscriber under two holds of the lock",
+        chinese: "ReplaySubject 回放缓冲区和添加订阅者，分在两次持锁中进行",
         file: "ReplaySubject.swift",
         changes: [
             "        self.lock.performLocked { self.synchronizedSubscribe(observer) }\n    }\n\n    private func synchronizedSubscribe":
@@ -370,6 +461,7 @@ let mutants: [Mutant] = [
         onlyTheExplorer: .replaySubscribeRacingNewValue),
     Mutant(
         step: .rxDemo11, mistake: "share(replay: 1) keeps the latest element in the share, not in its connection",
+        chinese: "share(replay: 1) 把最新的元素保存在 share 里，而不是它的连接里",
         file: "ShareReplayScope.swift",
         changes: [
             "            self.element = element": "            self.parent.latest = element",
@@ -380,6 +472,7 @@ let mutants: [Mutant] = [
         ]),
     Mutant(
         step: .rxDemo11, mistake: "refCount() connects before it subscribes the subscriber to the subject",
+        chinese: "refCount() 先建立连接，再让订阅者订阅 Subject",
         file: "RefCount.swift",
         changes: [
             "        let subscription = self.parent.source.subscribe(self)\n        self.parent.lock.lock()":
@@ -389,6 +482,7 @@ let mutants: [Mutant] = [
         ]),
     Mutant(
         step: .rxDemo11, mistake: "refCount() ends the connection on a terminal event only when the count reaches 0",
+        chinese: "收到终止事件时，refCount() 只在计数降到 0 时才结束连接",
         file: "RefCount.swift",
         changes: [
             "            if self.parent.connectionId == self.connectionIdSnapshot {\n                let connection":
@@ -396,33 +490,39 @@ let mutants: [Mutant] = [
         ]),
     Mutant(
         step: .rxDemo11, mistake: "a multicast connection passes a terminal event on before it disposes the source",
+        chinese: "multicast 的连接先把终止事件传下去，再释放源序列",
         file: "Multicast.swift",
         changes: [
             "        if event.isStopEvent {\n            self.dispose()\n        }\n        self.subjectObserver.on(event)":
                 "        self.subjectObserver.on(event)\n        if event.isStopEvent {\n            self.dispose()\n        }"
         ]),
     Mutant(
-        step: .rxDemo11, mistake: "publish() keeps one subject for every connection", file: "Multicast.swift",
+        step: .rxDemo11, mistake: "publish() keeps one subject for every connection",
+        chinese: "publish() 让每一次连接都共用同一个 Subject", file: "Multicast.swift",
         changes: [
             "        self.multicast(makeSubject: { PublishSubject() })": "        self.multicast(PublishSubject())"
         ]),
     Mutant(
         step: .rxDemo11, mistake: "a bounded ReplaySubject trims in a loop that removes nothing",
+        chinese: "有界的 ReplaySubject 用一个什么也不移除的循环来裁剪缓冲区",
         file: "ReplaySubject.swift",
         changes: [
             "        if self.queue.count > self.bufferSize {\n            self.queue.removeFirst(self.queue.count - self.bufferSize)\n        }":
                 "        while self.queue.count > self.bufferSize {\n            _ = self.queue.first\n        }"
         ], hangs: true),
     Mutant(
-        step: .rxDemo11, mistake: "the lock is not recursive: a re-entrant call deadlocks", file: "Lock.swift",
+        step: .rxDemo11, mistake: "the lock is not recursive: a re-entrant call deadlocks",
+        chinese: "锁不是递归锁：重入的调用会死锁", file: "Lock.swift",
         changes: ["typealias RecursiveLock = NSRecursiveLock": "typealias RecursiveLock = NSLock"], hangs: true),
     Mutant(
         step: .rxDemo11, mistake: "ReplaySubject.createUnbounded() keeps only the latest element",
+        chinese: "ReplaySubject.createUnbounded() 只保留最新的元素",
         file: "ReplaySubject.swift", changes: ["        ReplayAll()": "        ReplayOne()"]),
     Mutant(
         step: .rxDemo12,
         mistake:
             "flatMap forwards completed before it disposes a source that completes after every inner (RxSwift's main branch, not 6.10.2)",
+        chinese: "源序列在所有内部序列之后完成时，flatMap 先转发 completed，再释放源序列（RxSwift 的 main 分支，而非 6.10.2）",
         file: "Merge.swift",
         changes: [
             "                self.stopped = true\n                self.sourceSubscription.dispose()\n                self.checkCompleted()":
@@ -430,22 +530,26 @@ let mutants: [Mutant] = [
         ]),
     Mutant(
         step: .rxDemo12, mistake: "flatMapLatest subscribes the new inner before it disposes the previous one",
+        chinese: "flatMapLatest 先订阅新的内部序列，再释放前一个",
         file: "Switch.swift",
         changes: [
             "                self.innerSubscription.disposable = disposable\n                let observer = SwitchSinkIter(parent: self, id: latest, this: disposable)\n                disposable.setDisposable(observable.subscribe(observer))":
                 "                let observer = SwitchSinkIter(parent: self, id: latest, this: disposable)\n                disposable.setDisposable(observable.subscribe(observer))\n                self.innerSubscription.disposable = disposable"
         ]),
     Mutant(
-        step: .rxDemo12, mistake: "concatMap subscribes to every inner at once", file: "Merge.swift",
+        step: .rxDemo12, mistake: "concatMap subscribes to every inner at once",
+        chinese: "concatMap 立即订阅每一个内部序列", file: "Merge.swift",
         changes: ["super.init(maxConcurrent: 1,": "super.init(maxConcurrent: Int.max,"]),
     Mutant(
-        step: .rxDemo12, mistake: "concatMap takes the newest queued inner first", file: "Merge.swift",
+        step: .rxDemo12, mistake: "concatMap takes the newest queued inner first",
+        chinese: "concatMap 先取队列里最新的内部序列", file: "Merge.swift",
         changes: [
             "if let next = self.queue.first {\n            self.queue.removeFirst()":
                 "if let next = self.queue.last {\n            self.queue.removeLast()"
         ]),
     Mutant(
         step: .rxDemo12, mistake: "catch disposes the failed source before it subscribes the fallback",
+        chinese: "catch 先释放失败的源序列，再订阅备用序列",
         file: "Catch.swift",
         changes: [
             "                self.subscription.disposable = catchSequence.subscribe(observer)":
@@ -453,6 +557,7 @@ let mutants: [Mutant] = [
         ]),
     Mutant(
         step: .rxDemo12, mistake: "flatMap's inner observers call the observer without the sink's lock",
+        chinese: "flatMap 的内部观察者不持有 sink 的锁就调用观察者",
         file: "Merge.swift",
         changes: [
             "    func on(_ event: Event<Element>) {\n        self.parent.lock.performLocked {\n            switch event {\n            case .next(let value):":
@@ -461,6 +566,7 @@ let mutants: [Mutant] = [
     Mutant(
         step: .rxDemo12,
         mistake: "flatMap reads how many inners run and marks its source stopped under two holds of the lock",
+        chinese: "flatMap 读取正在运行的内部序列个数和把源序列标记为已停止，分在两次持锁中进行",
         file: "Merge.swift",
         changes: [
             "            self.lock.performLocked {\n                self.stopped = true\n                self.sourceSubscription.dispose()\n                self.checkCompleted()":
@@ -469,6 +575,7 @@ let mutants: [Mutant] = [
         onlyTheExplorer: .flatMapInnerRacingSourceCompleted),
     Mutant(
         step: .rxDemo12, mistake: "amb asks whether a source has won and makes its choice under two holds of the lock",
+        chinese: "amb 询问是否已有源序列胜出和做出选择，分在两次持锁中进行",
         file: "Amb.swift",
         changes: [
             "            self.lock.performLocked {\n                if self.choice == .neither {":
@@ -476,10 +583,12 @@ let mutants: [Mutant] = [
         ],
         onlyTheExplorer: .ambFirstElements),
     Mutant(
-        step: .rxDemo12, mistake: "retry(n) makes n retries, one attempt too many", file: "Catch.swift",
+        step: .rxDemo12, mistake: "retry(n) makes n retries, one attempt too many",
+        chinese: "retry(n) 重试 n 次，多了一次尝试", file: "Catch.swift",
         changes: ["count: maxAttemptCount))": "count: maxAttemptCount + 1))"]),
     Mutant(
         step: .rxDemo13, mistake: "Single.create sends a success as a next without the completed that ends the run",
+        chinese: "Single.create 把 success 作为 next 发出，却不发出结束这次运行的 completed",
         file: "Single.swift",
         changes: [
             "                    observer.on(.next(element))\n                    observer.on(.completed)\n                case .failure":
@@ -487,21 +596,25 @@ let mutants: [Mutant] = [
         ]),
     Mutant(
         step: .rxDemo13, mistake: "a Single's subscribe passes on every event, so a success is followed by a completed",
+        chinese: "Single 的 subscribe 把每个事件都传下去，于是 success 之后还跟着一个 completed",
         file: "Single.swift", changes: ["            if stopped { return }\n": ""]),
     Mutant(
         step: .rxDemo13,
         mistake: "a Single without onFailure drops the error instead of calling Hooks.defaultErrorHandler",
+        chinese: "没有 onFailure 的 Single 丢掉了错误，而没有调用 Hooks.defaultErrorHandler",
         file: "Single.swift",
         changes: [
             "                if let onFailure {\n                    onFailure(error)\n                } else {\n                    Hooks.defaultErrorHandler(callStack, error)\n                }":
                 "                onFailure?(error)"
         ]),
     hookCalledAlongside(
-        "subscribe(onNext:onError:…)", "onError", file: "Subscribe.swift", binding: "onError = onError"),
-    hookCalledAlongside("a Single", "onFailure", file: "Single.swift"),
-    hookCalledAlongside("a Maybe", "onError", file: "Maybe.swift"),
+        "subscribe(onNext:onError:…)", "onError", chinese: "即使 onError 接收了错误，subscribe(onNext:onError:…) 仍会调用 Hooks.defaultErrorHandler", file: "Subscribe.swift",
+        binding: "onError = onError"),
+    hookCalledAlongside("a Single", "onFailure", chinese: "即使 onFailure 接收了错误，Single 仍会调用 Hooks.defaultErrorHandler", file: "Single.swift"),
+    hookCalledAlongside("a Maybe", "onError", chinese: "即使 onError 接收了错误，Maybe 仍会调用 Hooks.defaultErrorHandler", file: "Maybe.swift"),
     Mutant(
         step: .rxDemo13, mistake: "asSingle() passes the element on at once instead of holding it until completed",
+        chinese: "asSingle() 立即把元素传下去，而不是留到 completed 时再发",
         file: "AsSingle.swift",
         changes: [
             "            self.element = event\n        case .error:":
@@ -509,6 +622,7 @@ let mutants: [Mutant] = [
         ]),
     Mutant(
         step: .rxDemo14, mistake: "asDriver(onErrorJustReturn:) lets the error through: a Driver that can fail",
+        chinese: "asDriver(onErrorJustReturn:) 放过了错误：一个会失败的 Driver",
         file: "Driver.swift",
         changes: [
             "            .observe(on: DriverSharingStrategy.scheduler)\n            .catchAndReturn(onErrorJustReturn)":
@@ -516,6 +630,7 @@ let mutants: [Mutant] = [
         ]),
     Mutant(
         step: .rxDemo14, mistake: "withLatestFrom subscribes the first source before the second",
+        chinese: "withLatestFrom 先订阅第一个源序列，再订阅第二个",
         file: "WithLatestFrom.swift",
         changes: [
             "        secondSubscription.setDisposable(self.parent.second.subscribe(secondObserver))\n        let firstSubscription = self.parent.first.subscribe(self)\n":
@@ -524,20 +639,24 @@ let mutants: [Mutant] = [
     Mutant(
         step: .rxDemo14,
         mistake: "the delegate proxy keeps the delegate it forwards to, although retainDelegate is false",
+        chinese: "代理对象持有它转发调用的那个代理，尽管 retainDelegate 为 false",
         file: "DelegateProxy.swift",
         changes: [
             "strongForwardToDelegate = retainDelegate ? weakForwardToDelegate : nil":
                 "strongForwardToDelegate = weakForwardToDelegate"
         ]),
     Mutant(
-        step: .rxDemo14, mistake: "Signal shares with a replay, as a Driver does", file: "Signal.swift",
+        step: .rxDemo14, mistake: "Signal shares with a replay, as a Driver does",
+        chinese: "Signal 像 Driver 那样带回放地共享", file: "Signal.swift",
         changes: ["source.share(scope: .whileConnected)": "source.share(replay: 1, scope: .whileConnected)"]),
     Mutant(
         step: .rxDemo14, mistake: "the view model uses flatMap: a new query does not cancel the request before it",
+        chinese: "视图模型用了 flatMap：新的查询不会取消它之前的请求",
         file: "SearchViewModel.swift",
         changes: ["let states = queries.flatMapLatest {": "let states = queries.flatMap {"]),
     Mutant(
         step: .rxDemo14, mistake: "the network wrapper's dispose closure does not stop the request",
+        chinese: "网络 agent 包装层的释放闭包不会停止请求",
         file: "NetworkAgent+Rx.swift",
         changes: [
             "            return Disposables.create {\n                cancle?.stop()\n            }":
@@ -547,6 +666,7 @@ let mutants: [Mutant] = [
     // writes them again.
     Mutant(
         step: .rxDemo15, mistake: "values never disposes when the loop is left or its task cancelled (#2426)",
+        chinese: "退出循环或取消它所在的任务时，values 从不释放订阅（#2426）",
         file: "Observable+Concurrency.swift",
         changes: [
             "                if case .cancelled = termination {\n                    subscription.value.dispose()\n                }":
@@ -554,6 +674,7 @@ let mutants: [Mutant] = [
         ]),
     Mutant(
         step: .rxDemo15, mistake: "values has no onDisposed: a loop that the Rx side stops ends as if it had completed",
+        chinese: "values 没有 onDisposed：被 Rx 一侧停下的循环，会像已经完成那样结束",
         file: "Observable+Concurrency.swift",
         changes: [
             "                },\n                onDisposed: {\n                    guard !isFinished else { return }\n                    continuation.finish(throwing: CancellationError())\n                }\n            )":
@@ -562,6 +683,7 @@ let mutants: [Mutant] = [
     Mutant(
         step: .rxDemo15,
         mistake: "value resumes from onDisposed even after a success: the continuation is resumed twice (#2563)",
+        chinese: "value 即使在成功之后也会从 onDisposed 恢复：continuation 被恢复了两次（#2563）",
         file: "PrimitiveSequence+Concurrency.swift",
         changes: [
             "onDisposed: {\n                                    if once.claim() {":
@@ -570,10 +692,12 @@ let mutants: [Mutant] = [
     Mutant(
         step: .rxDemo15,
         mistake: "asObservable() starts the loop on the subscribing thread, inside subscribe (#2553)",
+        chinese: "asObservable() 在订阅所在的线程上、在 subscribe 之内启动循环（#2553）",
         file: "Observable+Concurrency.swift",
         changes: ["Task.detached(priority: priority) {": "Task.immediate(priority: priority) {"]),
     Mutant(
         step: .rxDemo15, mistake: "ReplaySubject replays to a newcomer with its lock held (#2723)",
+        chinese: "ReplaySubject 持着自己的锁向新来者回放（#2723）",
         file: "ReplaySubject.swift",
         changes: [
             "        let subscription = self.lock.performLocked { self.synchronizedSubscribe(observer) }\n        if let replayObserver":
@@ -581,6 +705,7 @@ let mutants: [Mutant] = [
         ], onlyTheExplorer: .replayHandlerTakesLock),
     Mutant(
         step: .rxDemo15, mistake: "connect() subscribes the source with the connectable's lock held (#2723)",
+        chinese: "connect() 持着可连接序列的锁订阅源序列（#2723）",
         file: "Multicast.swift",
         changes: [
             "            self.connection = connection\n            return (subscription, connection)":
@@ -588,6 +713,7 @@ let mutants: [Mutant] = [
         ], onlyTheExplorer: .connectGeneratorTakesLock),
     Mutant(
         step: .rxDemo15, mistake: "flatMap tears down with forwardLock held: the dispose closures run under it (#2698)",
+        chinese: "flatMap 持着 forwardLock 拆除订阅：释放闭包在这把锁之下运行（#2698）",
         file: "Merge.swift",
         changes: [
             "            self.forwardOn(event)\n            self.markDisposed()\n        }\n        self.dispose()":
@@ -596,9 +722,11 @@ let mutants: [Mutant] = [
     // The side step: what the article's own text warns about, forgotten.
     Mutant(
         step: .rxDemoSignal, mistake: "map forgets to keep its subscription in objects: the mapped signal goes quiet",
+        chinese: "map 忘了把它的订阅保存进 objects：映射出的 signal 就此沉默",
         file: "Map.swift", changes: ["        signal.objects.append(dispose)\n": "        _ = dispose\n"]),
     Mutant(
         step: .rxDemoSignal, mistake: "Disposable without its deinit: letting go of it never unsubscribes",
+        chinese: "没有 deinit 的 Disposable：放开它永远不会取消订阅",
         file: "Disposable.swift", changes: ["    deinit {\n        dispose()\n    }\n": ""]),
 ]
 
