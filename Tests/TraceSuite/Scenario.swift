@@ -57,6 +57,9 @@ public struct Scenario: Sendable {
 
     public var name: String { id.rawValue }
 
+    // Whether the run checks that objects are freed: its timeline shows what is left alive.
+    public var watchesLifetimes: Bool { lifetimes != .none }
+
     // The same program with another expected trace: a generated program's, once recorded.
     public func expecting(_ trace: [String]) -> Scenario {
         var copy = self

@@ -78,7 +78,7 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
         "subscribe(on:) a plain source: after completed, the source is disposed by a later action on the scheduler"
     case bufferDropsPendingOnError = "buffer: an error drops the elements still waiting; only the error arrives"
     case bufferTimeOrCount =
-        "buffer(timeSpan: 3, count: 2): an array on two elements or 3 seconds after the last one, the rest on completion"
+        "buffer(timeSpan: 3, count: 2): an array on two elements or 3 seconds after the previous array, the rest on completion"
     // The third act. Without sharing, and step 11 on: sharing one run of a cold source.
     case coldRunsPerSubscriber = "cold: each subscriber runs the generator once and gets elements of its own"
     case shareRunsOnce =

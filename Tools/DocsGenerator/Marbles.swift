@@ -149,22 +149,128 @@ struct Panel {
     var extra: Set<Int> = []
     var crashed = false
     var notes: [String] = []
+    // What is still alive after the run, by type and, for the ends of the chain, by role.
+    var alive: [String] = []
 }
+
+// Which sends reach no subscriber: a value or terminal event a source sends after its run
+// has ended (a terminal event sent, the dispose closure run) or after its subscriber called
+// dispose(), with nothing received after it. A hot source's send is dropped once every
+// subscriber so far has gone.
+func droppedSends(in marks: [Mark], hot: Bool) -> Set<Int> {
+    var closed: Set<String?> = []
+    var subscribers: Set<String?> = []
+    var gone: Set<String?> = []
+    var dropped: Set<Int> = []
+    func isEvent(_ mark: Mark) -> Bool {
+        switch mark.kind {
+        case .value, .completed, .error: true
+        default: false
+        }
+    }
+    for (index, mark) in marks.enumerated() {
+        if mark.onSource {
+            if mark.kind == .subscribe { closed.remove(mark.label) }
+            if mark.kind == .disposeClosure { closed.insert(mark.label) }
+            guard isEvent(mark) else { continue }
+            let ended =
+                closed.contains(mark.label)
+                || (hot && mark.label == nil && !subscribers.isEmpty && subscribers.isSubset(of: gone))
+            // Received: a subscriber gets something before the sources send anything else.
+            let received = marks[(index + 1)...].prefix { !($0.onSource && isEvent($0)) }
+                .contains { !$0.onSource && isEvent($0) }
+            if ended && !received { dropped.insert(index) }
+            if !mark.kind.isValue { closed.insert(mark.label) }
+        } else {
+            switch mark.kind {
+            case .subscribe:
+                subscribers.insert(mark.label)
+                gone.remove(mark.label)
+                if !hot { closed.remove(mark.label) }
+            case .disposeCall:
+                gone.insert(mark.label)
+                if !hot { closed.insert(mark.label) }
+            case .completed, .error: gone.insert(mark.label)
+            default: break
+            }
+        }
+    }
+    return dropped
+}
+
+extension Mark.Kind {
+    var isValue: Bool { if case .value = self { true } else { false } }
+}
+
+// The time axis: where each time's group of slots starts, to scale. A time unit is two slots
+// (a mark and the space after it), so t4 → t7 is three times as wide as t0 → t1; a time with
+// more marks than one widens only its own cell. Times with nothing are ticked lightly, and a
+// run of more than three of them is cut short by a break mark naming the times it skips.
+struct Axis {
+    var firstSlot: [Int: Int] = [:]
+    var idle: [(time: Int, slot: Int)] = []
+    var breaks: [(slot: Int, from: Int, to: Int)] = []
+    var totalSlots = 0
+
+    init(times: [Int], slotsAt: [Int: Int]) {
+        let unit = 2
+        var previous: Int?
+        for time in times {
+            var start = 0
+            if let previous {
+                let afterPrevious = firstSlot[previous]! + slotsAt[previous]! + 1
+                let skipped = time - previous - 1
+                if skipped > 3 {
+                    breaks.append((afterPrevious, previous + 1, time - 1))
+                    start = afterPrevious + unit
+                } else {
+                    for index in 0..<skipped { idle.append((previous + 1 + index, afterPrevious + index * unit)) }
+                    start = afterPrevious + skipped * unit
+                }
+            }
+            firstSlot[time] = start
+            previous = time
+        }
+        totalSlots = previous.map { firstSlot[$0]! + slotsAt[$0]! } ?? 0
+    }
+}
+
+// The words of a timeline, in the edition being written (`zh`).
+func laneName(hot: Bool, shared: Bool, label: String?, onSource: Bool, inner: [String]) -> String {
+    if let label, inner.contains(label) { return zh("\(label) sends", "\(label) 发送") }
+    let who = label.map { zh("\($0): ", "\($0)：") } ?? ""
+    guard onSource else { return who + zh("subscriber gets", "订阅者收到") }
+    return who
+        + (shared
+            ? zh("shared source", "共享的源序列") : hot ? zh("subject sends", "Subject 发送") : zh("source sends", "源序列发送"))
+}
+
+let appLaneNames = [
+    "user": ("user", "用户"), "network": ("network", "网络"), "results (how many)": ("results (how many)", "结果（条数）"),
+    "loading": ("loading", "加载中"), "error message": ("error message", "错误信息"),
+]
 
 // The SVG for one or more panels that share a time axis.
 // A hot scenario has one lane for what the subject sends, shared by every subscriber; a
 // cold one a pair of lanes per subscription. An operator's own sources ("inner 1", "source 2",
-// "fallback") each get a lane, after the first source lane.
+// "fallback") each get a lane, after the first source lane. Each lane's name is over its
+// line, so that the whole width is time; 680 px wide with 14 px text, so that the text stays
+// readable where the picture is shown smaller (the tutorial's column) and GitHub shows it at
+// full size. What each panel leaves alive after the run, when the scenario watches it, is
+// the last lane.
 func marbleSVG(
     title: String, panels: [Panel], labels: [String?], hot: Bool = false, shared: Bool = false, inner: [String] = [],
-    named: [String]? = nil, caption: [String]
+    named: [String]? = nil, watchesLifetimes: Bool = false, caption: [String]
 ) -> String {
     var lanes: [(label: String?, onSource: Bool)] =
         hot ? [(nil, true)] + labels.map { ($0, false) } : labels.flatMap { [($0, true), ($0, false)] }
     if let named { lanes = named.map { ($0, true) } } else { lanes.insert(contentsOf: inner.map { ($0, true) }, at: 1) }
-    let width = 860
-    let left = 150
-    let laneHeight = 46
+    let width = 680
+    let left = 16
+    let right = width - 24
+    let laneHeight = 62
+    // A line of text holds about this many characters of size 14 (half as many Chinese ones).
+    let lineCharacters = regionsInChinese ? 44 : 84
     // Slots per time: the most marks any panel has at that time.
     let times = Set(panels.flatMap { $0.marks.map(\.time) + $0.missing.map(\.mark.time) }).sorted()
     var slotsAt: [Int: Int] = [:]
@@ -176,113 +282,168 @@ func marbleSVG(
                     panel.missing.filter { $0.mark.time == time }.map { $0.slot + $0.mark.slots }.max() ?? 0)
             }.max() ?? 1
     }
-    let totalSlots = times.reduce(0) { $0 + slotsAt[$1]! } + times.count
-    let slotWidth = min(56, (width - left - 20) / max(totalSlots, 1))
-    var firstSlot: [Int: Int] = [:]
-    var next = 0
-    for time in times {
-        firstSlot[time] = next
-        next += slotsAt[time]! + 1
-    }
-    func x(_ time: Int, _ index: Int) -> Int { left + slotWidth / 2 + (firstSlot[time]! + index) * slotWidth }
+    let axis = Axis(times: times, slotsAt: slotsAt)
+    let slotWidth = min(56, (right - 12 - left) / max(axis.totalSlots, 1))
+    func x(slot: Int) -> Int { left + slotWidth / 2 + slot * slotWidth }
+    func x(_ time: Int, _ index: Int) -> Int { x(slot: axis.firstSlot[time]! + index) }
     // Where a mark that starts at slot `index` is centred.
     func x(_ time: Int, _ index: Int, _ mark: Mark) -> Int { x(time, index) + (mark.slots - 1) * slotWidth / 2 }
 
     var body: [String] = []
-    var y = 28
-    // A long scenario name goes over more lines than one: 860 px hold about 95 bold characters.
-    for (index, line) in wrap(title, width: 95).enumerated() {
-        if index > 0 { y += 20 }
-        body.append(text(line, x: 12, y: y, size: 15, weight: "bold"))
+    var y = 30
+    for (index, line) in wrap(title, width: regionsInChinese ? 38 : 70).enumerated() {
+        if index > 0 { y += 22 }
+        body.append(text(line, x: 12, y: y, size: 17, weight: "bold"))
     }
-    y += 22
-    // Time axis: each time's label over its group of slots.
+    y += 26
+    // Time axis: each time's label over its group of slots; a time with nothing, lighter.
     for time in times {
         let start = x(time, 0) - slotWidth / 2
         let end = x(time, slotsAt[time]! - 1) + slotWidth / 2
-        body.append(text("t\(time)", x: (start + end) / 2, y: y, size: 13, anchor: "middle", fill: "#555"))
+        body.append(text("t\(time)", x: (start + end) / 2, y: y, size: 14, anchor: "middle", fill: "#444"))
         body.append(
-            "<line x1=\"\(start)\" y1=\"\(y + 6)\" x2=\"\(end)\" y2=\"\(y + 6)\" stroke=\"#999\" stroke-width=\"1\"/>")
+            "<line x1=\"\(start)\" y1=\"\(y + 6)\" x2=\"\(end)\" y2=\"\(y + 6)\" stroke=\"#888\" stroke-width=\"1.5\"/>"
+        )
     }
+    for (time, slot) in axis.idle {
+        body.append(text("t\(time)", x: x(slot: slot), y: y, size: 12, anchor: "middle", fill: "#aaa"))
+        body.append(
+            "<line x1=\"\(x(slot: slot))\" y1=\"\(y + 3)\" x2=\"\(x(slot: slot))\" y2=\"\(y + 9)\" stroke=\"#aaa\" stroke-width=\"1\"/>"
+        )
+    }
+    let axisY = y
     y += 14
     for panel in panels {
-        y += 22
-        body.append(text(panel.title, x: 12, y: y, size: 14, weight: "bold"))
-        y += 12
+        y += 24
+        body.append(text(panel.title, x: 12, y: y, size: 15, weight: "bold"))
+        y -= 8
+        let dropped = named == nil ? droppedSends(in: panel.marks, hot: hot) : []
         for (label, onSource) in lanes {
-            do {
-                y += laneHeight
-                let lane =
-                    named != nil
-                    ? label!
-                    : label.map { inner.contains($0) } == true
-                        ? "\(label!) sends"
-                        : (label.map { "\($0): " } ?? "")
-                            + (onSource
-                                ? (shared ? "shared source" : hot ? "subject sends" : "source sends")
-                                : "subscriber gets")
-                body.append(text(lane, x: 12, y: y + 5, size: 13, fill: "#333"))
+            y += laneHeight
+            let lane =
+                named != nil
+                ? appLaneNames[label!].map { zh($0.0, $0.1) } ?? label!
+                : laneName(hot: hot, shared: shared, label: label, onSource: onSource, inner: inner)
+            body.append(text(lane, x: 12, y: y - 26, size: 13, fill: "#333", weight: "bold"))
+            body.append(
+                "<line x1=\"\(left)\" y1=\"\(y)\" x2=\"\(right)\" y2=\"\(y)\" stroke=\"#444\" stroke-width=\"1.5\"/>")
+            body.append("<path d=\"M\(right + 8) \(y) l-10 -5 v10 z\" fill=\"#444\"/>")
+            var countAt: [Int: Int] = [:]
+            for (index, mark) in panel.marks.enumerated() {
+                let slot = countAt[mark.time, default: 0]
+                countAt[mark.time] = slot + mark.slots
+                guard mark.label == label, mark.onSource == onSource else { continue }
+                body += draw(
+                    mark, x: x(mark.time, slot, mark), y: y,
+                    color: panel.extra.contains(index) ? "#d62728" : "#1f4e79", dropped: dropped.contains(index))
+            }
+            for (mark, slot) in panel.missing {
+                guard mark.label == label, mark.onSource == onSource else { continue }
+                body += draw(mark, x: x(mark.time, slot, mark), y: y, color: "#d62728", ghost: true)
+            }
+            if panel.crashed, onSource, let last = panel.marks.last {
+                let crashX = min(right - 36, x(last.time, slotsAt[last.time]!) + 10)
                 body.append(
-                    "<line x1=\"\(left)\" y1=\"\(y)\" x2=\"\(width - 16)\" y2=\"\(y)\" stroke=\"#444\" stroke-width=\"1.5\"/>"
-                )
+                    "<rect x=\"\(crashX - 30)\" y=\"\(y - 13)\" width=\"60\" height=\"26\" rx=\"4\" fill=\"#d62728\"/>")
                 body.append(
-                    "<path d=\"M\(width - 16) \(y) l-8 -5 v10 z\" fill=\"#444\"/>")
-                var countAt: [Int: Int] = [:]
-                for (index, mark) in panel.marks.enumerated() {
-                    let slot = countAt[mark.time, default: 0]
-                    countAt[mark.time] = slot + mark.slots
-                    guard mark.label == label, mark.onSource == onSource else { continue }
-                    body += draw(
-                        mark, x: x(mark.time, slot, mark), y: y,
-                        color: panel.extra.contains(index) ? "#d62728" : "#1f4e79")
-                }
-                for (mark, slot) in panel.missing {
-                    guard mark.label == label, mark.onSource == onSource else { continue }
-                    body += draw(mark, x: x(mark.time, slot, mark), y: y, color: "#d62728", ghost: true)
-                }
-                if panel.crashed, onSource, let last = panel.marks.last {
-                    let crashX = min(width - 60, x(last.time, slotsAt[last.time]!) + 10)
-                    body.append(
-                        "<rect x=\"\(crashX - 28)\" y=\"\(y - 13)\" width=\"56\" height=\"26\" rx=\"4\" fill=\"#d62728\"/>"
-                    )
-                    body.append(
-                        text("crash", x: crashX, y: y + 5, size: 13, anchor: "middle", fill: "#fff", weight: "bold"))
-                }
+                    text(
+                        zh("crash", "崩溃"), x: crashX, y: y + 5, size: 14, anchor: "middle", fill: "#fff", weight: "bold"
+                    ))
             }
         }
-        y += 10
-        for note in panel.notes {
-            y += 20
-            body.append(text(note, x: 12, y: y, size: 12, fill: "#d62728"))
+        // What is still alive after the run: boxes on a lane of its own, or a check mark.
+        if watchesLifetimes {
+            y += 48
+            let alive = panel.alive
+            body.append(
+                text(zh("after the run", "运行结束后"), x: 12, y: y - 22, size: 13, fill: "#333", weight: "bold"))
+            if alive.isEmpty {
+                body.append(
+                    "<rect x=\"12\" y=\"\(y - 14)\" width=\"\(right - 12)\" height=\"26\" rx=\"4\" fill=\"#eaf5ea\" stroke=\"#2b7a2b\" stroke-width=\"1.5\"/>"
+                )
+                body.append(
+                    text(
+                        zh("✓ everything freed", "✓ 全部已释放"), x: 22, y: y + 5, size: 14, fill: "#2b7a2b",
+                        weight: "bold"))
+            } else {
+                let lines = wrap(
+                    zh("still alive: ", "仍然存活：") + alive.joined(separator: zh(", ", "、")),
+                    width: lineCharacters - 4)
+                body.append(
+                    "<rect x=\"12\" y=\"\(y - 14)\" width=\"\(right - 12)\" height=\"\(8 + lines.count * 19)\" rx=\"4\" fill=\"#fde8e8\" stroke=\"#d62728\" stroke-width=\"2\"/>"
+                )
+                for (index, line) in lines.enumerated() {
+                    body.append(
+                        text(
+                            line, x: 22, y: y + 5 + index * 19, size: 14, fill: "#d62728",
+                            weight: index == 0 ? "bold" : "normal"))
+                }
+                y += (lines.count - 1) * 19
+            }
         }
-        y += 12
-    }
-    y += 10
-    for line in caption {
         y += 18
-        body.append(text(line, x: 12, y: y, size: 12, fill: "#333"))
+        for note in panel.notes {
+            y += 19
+            body.append(text(note, x: 12, y: y, size: 13, fill: "#d62728"))
+        }
+        y += 6
     }
-    y += 24
-    body.append(
-        text(
-            (named != nil
-                ? [
-                    "○ typed, shown", "^ a request starts", "✕ it fails, or an error is shown", "◆ it is cancelled",
-                    "! the screen is closed",
-                ]
-                : [
-                    "○ value", "| completed", "✕ error", "◆ the dispose closure runs", "! dispose() called",
-                    "^ subscribe",
-                ]
-                    + (panels.contains { $0.marks.contains { $0.kind == .onDisposed } } ? ["□ onDisposed"] : []))
-                .joined(separator: "\u{2003}\u{2003}")
-                + (panels.count > 1 ? "\u{2003}\u{2003}red: not expected\u{2003}\u{2003}dashed: missing" : ""),
-            x: 12, y: y, size: 12, fill: "#555"))
+    // A break in time: a gap across the axis and every lane, with the times it skips.
+    for gap in axis.breaks {
+        let center = x(slot: gap.slot) + slotWidth / 2
+        body.append(
+            "<rect x=\"\(center - 7)\" y=\"\(axisY + 2)\" width=\"14\" height=\"\(y - axisY - 2)\" fill=\"#ffffff\"/>")
+        body.append(
+            "<path d=\"M\(center - 10) \(axisY + 14) L\(center - 2) \(axisY - 2) M\(center + 2) \(axisY + 14) L\(center + 10) \(axisY - 2)\" stroke=\"#888\" stroke-width=\"1.5\"/>"
+        )
+        body.append(
+            text(
+                "t\(gap.from)…t\(gap.to)", x: center, y: axisY - 14, size: 11, anchor: "middle", fill: "#888"))
+    }
+    y += 6
+    for line in caption {
+        y += 19
+        body.append(text(line, x: 12, y: y, size: 13, fill: "#333"))
+    }
+    y += 8
+    // The legend: what each sign means, as many lines as it takes.
+    let legend =
+        (named != nil
+            ? [
+                zh("○ typed, shown", "○ 输入、显示"), zh("^ a request starts", "^ 请求开始"),
+                zh("✕ it fails, or an error is shown", "✕ 请求失败，或显示错误"), zh("◆ it is cancelled", "◆ 请求被取消"),
+                zh("! the screen is closed", "! 界面被关闭"),
+            ]
+            : [
+                zh("○ value", "○ 元素"), zh("| completed", "| completed"), zh("✕ error", "✕ error"),
+                zh("◆ the dispose closure runs", "◆ 释放闭包运行"), zh("! dispose() called", "! 调用 dispose()"),
+                zh("^ subscribe", "^ 订阅"),
+            ]
+                + (panels.contains { $0.marks.contains { $0.kind == .onDisposed } } ? ["□ onDisposed"] : [])
+                + (panels.contains { !droppedSends(in: $0.marks, hot: hot).isEmpty } && named == nil
+                    ? [zh("⊘ sent, received by no one", "⊘ 已发送，没有订阅者收到")] : []))
+        + (panels.count > 1 ? [zh("red: not expected", "红色：预期之外"), zh("dashed: missing", "虚线：缺少的")] : [])
+    var line = ""
+    var legendLines: [String] = []
+    for entry in legend {
+        let candidate = line.isEmpty ? entry : line + "\u{2003}\u{2003}" + entry
+        if candidate.count > lineCharacters && !line.isEmpty {
+            legendLines.append(line)
+            line = entry
+        } else {
+            line = candidate
+        }
+    }
+    legendLines.append(line)
+    for line in legendLines {
+        y += 19
+        body.append(text(line, x: 12, y: y, size: 13, fill: "#555"))
+    }
     y += 14
     return """
         <!-- Generated by `make docs` (Tools/DocsGenerator/Marbles.swift); do not edit. -->
         <svg xmlns="http://www.w3.org/2000/svg" width="\(width)" height="\(y)" viewBox="0 0 \(width) \(y)" \
-        font-family="Helvetica, Arial, sans-serif">
+        font-family="Helvetica, Arial, 'Noto Sans CJK SC', sans-serif">
         <rect width="\(width)" height="\(y)" fill="#ffffff"/>
         \(body.joined(separator: "\n"))
         </svg>
@@ -290,19 +451,29 @@ func marbleSVG(
         """
 }
 
-func draw(_ mark: Mark, x: Int, y: Int, color: String, ghost: Bool = false) -> [String] {
+// A dropped send (no subscriber gets it) is hollow and grey, struck through.
+func draw(_ mark: Mark, x: Int, y: Int, color: String, ghost: Bool = false, dropped: Bool = false) -> [String] {
+    guard !dropped else {
+        let strike =
+            "<line x1=\"\(x - 15)\" y1=\"\(y + 15)\" x2=\"\(x + 15)\" y2=\"\(y - 15)\" stroke=\"#888\" stroke-width=\"2\"/>"
+        return draw(mark, x: x, y: y, color: "#999", ghost: ghost, hollow: true) + [strike]
+    }
+    return draw(mark, x: x, y: y, color: color, ghost: ghost, hollow: ghost)
+}
+
+func draw(_ mark: Mark, x: Int, y: Int, color: String, ghost: Bool, hollow: Bool) -> [String] {
     let dash = ghost ? " stroke-dasharray=\"4 3\"" : ""
     switch mark.kind {
     case .value(let value) where value.count > 2:
         // An array from `buffer`: a pill as wide as its text.
         let width = value.count * 8 + 12
         return [
-            "<rect x=\"\(x - width / 2)\" y=\"\(y - 14)\" width=\"\(width)\" height=\"28\" rx=\"14\" fill=\"\(ghost ? "#ffffff" : "#e8f0fa")\" stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>",
+            "<rect x=\"\(x - width / 2)\" y=\"\(y - 14)\" width=\"\(width)\" height=\"28\" rx=\"14\" fill=\"\(hollow ? "#ffffff" : "#e8f0fa")\" stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>",
             text(value, x: x, y: y + 5, size: 14, anchor: "middle", fill: color),
         ]
     case .value(let value):
         return [
-            "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"14\" fill=\"\(ghost ? "#ffffff" : "#e8f0fa")\" stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>",
+            "<circle cx=\"\(x)\" cy=\"\(y)\" r=\"14\" fill=\"\(hollow ? "#ffffff" : "#e8f0fa")\" stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>",
             text(value, x: x, y: y + 5, size: 14, anchor: "middle", fill: color),
         ]
     case .completed:
@@ -315,7 +486,7 @@ func draw(_ mark: Mark, x: Int, y: Int, color: String, ghost: Bool = false) -> [
         ]
     case .disposeClosure:
         return [
-            "<path d=\"M\(x) \(y - 13) L\(x + 13) \(y) L\(x) \(y + 13) L\(x - 13) \(y) Z\" fill=\"\(ghost ? "#ffffff" : "#f5a623")\" stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>"
+            "<path d=\"M\(x) \(y - 13) L\(x + 13) \(y) L\(x) \(y + 13) L\(x - 13) \(y) Z\" fill=\"\(hollow ? "#ffffff" : "#f5a623")\" stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>"
         ]
     case .disposeCall:
         return [
@@ -347,7 +518,11 @@ func text(
 func wrap(_ sentence: String, width: Int = 118) -> [String] {
     var lines: [String] = []
     var line = ""
-    for word in sentence.split(separator: " ") {
+    // A word longer than a line (Chinese has no spaces to break at) is cut where the line ends.
+    let words = sentence.split(separator: " ").flatMap { word in
+        stride(from: 0, to: word.count, by: width).map { String(word.dropFirst($0).prefix(width)) }
+    }
+    for word in words {
         if !line.isEmpty && line.count + word.count + 1 > width {
             lines.append(line)
             line = ""
@@ -365,19 +540,41 @@ func shortened(_ trace: [String]) -> (trace: [String], dropped: Int) {
 
 func marbleFileName(_ scenario: Scenario) -> String { "\(scenario.id).svg" }
 
-// Writes DOCS/marbles/: each scenario's expected timeline, and for every known issue the
-// step's actual timeline beside it, from the traces a test run recorded under `traces`.
+// Writes DOCS/marbles/ and, in Chinese, DOCS/zh-Hans/marbles/: each scenario's expected
+// timeline, and for every known issue the step's actual timeline beside it, from the traces
+// a test run recorded under `traces`.
 func writeMarbles(traces: String) throws -> [String] {
-    let folder = "\(docs)/marbles"
+    var written: [String] = []
+    for (folder, chinese) in [("\(docs)/marbles", false), ("\(docs)/zh-Hans/marbles", true)] {
+        regionsInChinese = chinese
+        defer { regionsInChinese = false }
+        written += try writeMarbles(traces: traces, to: folder)
+    }
+    return written
+}
+
+// "Sink ×3" for three objects of one type, in the order they were found.
+func counted(_ objects: [String]) -> [String] {
+    var order: [String] = []
+    var count: [String: Int] = [:]
+    for object in objects {
+        if count[object] == nil { order.append(object) }
+        count[object, default: 0] += 1
+    }
+    return order.map { count[$0]! > 1 ? "\($0) ×\(count[$0]!)" : $0 }
+}
+
+private func writeMarbles(traces: String, to folder: String) throws -> [String] {
     try? FileManager.default.removeItem(atPath: folder)
     var written: [String] = []
+    let expectedTitle = zh("Expected: what correct Rx (RxSwift) does", "预期：正确的 Rx（RxSwift）的行为")
     for scenario in Scenario.all {
         let expected = scenario.isApp ? appMarks(of: scenario.expected) : marks(of: scenario.expected, in: scenario)
         let svg = marbleSVG(
-            title: scenario.name,
-            panels: [Panel(title: "Expected: what correct Rx (RxSwift) does", marks: expected)],
+            title: shown(scenario), panels: [Panel(title: expectedTitle, marks: expected)],
             labels: scenario.subscriptionScripts.map(\.label), hot: scenario.isHot, shared: scenario.isShared,
-            inner: scenario.innerLabels, named: scenario.isApp ? appLanes : nil, caption: [])
+            inner: scenario.innerLabels, named: scenario.isApp ? appLanes : nil,
+            watchesLifetimes: scenario.watchesLifetimes, caption: [])
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try write(svg, to: "\(folder)/\(marbleFileName(scenario))")
         written.append("\(folder)/\(marbleFileName(scenario))")
@@ -421,7 +618,10 @@ func writeMarbles(traces: String) throws -> [String] {
             if dropped > 0 {
                 // Not the exact count: how deep a stack overflows depends on the environment.
                 let more = dropped >= 1000 ? "thousands" : "\(dropped)"
-                notes.append("… and \(more) more entries like the last ones, until the stack overflowed")
+                notes.append(
+                    zh(
+                        "… and \(more) more entries like the last ones, until the stack overflowed",
+                        "……之后还有\(dropped >= 1000 ? "数千" : " \(dropped) ")条与最后几条相似的记录，直到栈溢出"))
             }
             // What is left alive, by type and, for the ends of the chain, by role; the test
             // output names every path and holder.
@@ -430,19 +630,21 @@ func writeMarbles(traces: String) throws -> [String] {
                 let object = description.split(separator: ",").first.map(String.init) ?? String(description)
                 return object.contains("→") ? String(object.prefix { $0 != " " }) : object
             }
-            if !alive.isEmpty {
-                notes += wrap("Still alive after the run: " + alive.joined(separator: ", ") + ".", width: 110)
-            }
             let panels = [
-                Panel(title: "Expected: what correct Rx (RxSwift) does", marks: expected),
+                Panel(title: expectedTitle, marks: expected),
                 Panel(
-                    title: "What \(step) does", marks: actual, missing: missing, extra: extra, crashed: crashed,
-                    notes: notes),
+                    title: zh("What \(step) does", "\(step) 的实际表现"), marks: actual, missing: missing, extra: extra,
+                    crashed: crashed, notes: notes, alive: counted(alive)),
             ]
-            let caption = defects.flatMap { wrap("Known defect of \(step): \($0.cause).") }
+            let caption = defects.flatMap {
+                wrap(
+                    zh("Known defect of \(step): \($0.cause).", "\(step) 的已知缺陷：\($0.chineseCause)"),
+                    width: regionsInChinese ? 44 : 84)
+            }
             let svg = marbleSVG(
-                title: scenario.name, panels: panels, labels: scenario.subscriptionScripts.map(\.label),
-                hot: scenario.isHot, shared: scenario.isShared, inner: scenario.innerLabels, caption: caption)
+                title: shown(scenario), panels: panels, labels: scenario.subscriptionScripts.map(\.label),
+                hot: scenario.isHot, shared: scenario.isShared, inner: scenario.innerLabels,
+                watchesLifetimes: scenario.watchesLifetimes || !alive.isEmpty, caption: caption)
             let stepFolder = "\(folder)/\(step)"
             try FileManager.default.createDirectory(atPath: stepFolder, withIntermediateDirectories: true)
             try write(svg, to: "\(stepFolder)/\(marbleFileName(scenario))")

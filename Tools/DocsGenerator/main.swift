@@ -436,9 +436,11 @@ func regionBody(_ spec: String) throws -> [String] {
     }
 }
 
-// A region as a page one folder down (Docs/zh-Hans) shows it: its relative links go up one.
+// A region as a page one folder down (Docs/zh-Hans) shows it: its relative links go up one,
+// except to the timelines, which Docs/zh-Hans/marbles has in Chinese.
 func rebased(_ line: String) -> String {
-    line.replacingOccurrences(of: #"\]\((?![a-z]+://|#|\.\./)"#, with: "](../", options: .regularExpression)
+    line.replacingOccurrences(
+        of: #"\]\((?![a-z]+://|#|\.\./|marbles/)"#, with: "](../", options: .regularExpression)
 }
 
 func refreshRegions(in text: String, page: String, oneFolderDown: Bool = false) throws -> String {
