@@ -269,8 +269,8 @@ func marbleSVG(
     let left = 16
     let right = width - 24
     let laneHeight = 62
-    // A line of text holds about this many characters of size 14 (half as many Chinese ones).
-    let lineCharacters = regionsInChinese ? 44 : 84
+    // A line of text holds about this many columns of size 14 (a Chinese character takes two).
+    let lineCharacters = 84
     // Slots per time: the most marks any panel has at that time.
     let times = Set(panels.flatMap { $0.marks.map(\.time) + $0.missing.map(\.mark.time) }).sorted()
     var slotsAt: [Int: Int] = [:]
@@ -291,7 +291,7 @@ func marbleSVG(
 
     var body: [String] = []
     var y = 30
-    for (index, line) in wrap(title, width: regionsInChinese ? 38 : 70).enumerated() {
+    for (index, line) in wrap(title, width: 70).enumerated() {
         if index > 0 { y += 22 }
         body.append(text(line, x: 12, y: y, size: 17, weight: "bold"))
     }
@@ -427,7 +427,7 @@ func marbleSVG(
     var legendLines: [String] = []
     for entry in legend {
         let candidate = line.isEmpty ? entry : line + "\u{2003}\u{2003}" + entry
-        if candidate.count > lineCharacters && !line.isEmpty {
+        if displayWidth(candidate) > lineCharacters && !line.isEmpty {
             legendLines.append(line)
             line = entry
         } else {
@@ -516,14 +516,24 @@ func text(
 
 // Splits a sentence into lines of at most `width` characters, at spaces.
 func wrap(_ sentence: String, width: Int = 118) -> [String] {
+    // `width` in columns: a Chinese character takes two, as on a terminal and, near enough,
+    // in the pictures' font. A word wider than a line (Chinese has no spaces) is cut at its end.
+    var pieces: [String] = []
+    for word in sentence.split(separator: " ") {
+        var piece = ""
+        for character in word {
+            if !piece.isEmpty && displayWidth(piece + String(character)) > width {
+                pieces.append(piece)
+                piece = ""
+            }
+            piece.append(character)
+        }
+        pieces.append(piece)
+    }
     var lines: [String] = []
     var line = ""
-    // A word longer than a line (Chinese has no spaces to break at) is cut where the line ends.
-    let words = sentence.split(separator: " ").flatMap { word in
-        stride(from: 0, to: word.count, by: width).map { String(word.dropFirst($0).prefix(width)) }
-    }
-    for word in words {
-        if !line.isEmpty && line.count + word.count + 1 > width {
+    for word in pieces {
+        if !line.isEmpty && displayWidth(line) + displayWidth(word) + 1 > width {
             lines.append(line)
             line = ""
         }

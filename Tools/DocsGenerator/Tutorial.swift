@@ -200,7 +200,7 @@ struct StepTutorial {
         // About a minute per six lines typed, plus reading the page.
         minutes = max(10, min(45, 10 + files.reduce(0) { $0 + $1.added } / 6))
         let demo = demoScenario(of: step)
-        images.append(("marble-\(demo).svg", "\(docs)/marbles/\(demo).svg"))
+        images.append(("marble-\(demo).svg", "\(editionPages)/marbles/\(demo).svg"))
 
         var body: [String] = []
         body.append("@Tutorial(time: \(minutes)) {")
@@ -257,7 +257,8 @@ struct StepTutorial {
             for picture in pictures {
                 images.append((picture.name, picture.source))
                 body.append("            @Step {")
-                body += indent(wrap(escapedText(picture.caption), width: 96), 16)
+                body += indent(
+                    chineseEdition ? [escapedText(picture.caption)] : wrap(escapedText(picture.caption), width: 96), 16)
                 body.append("")
                 body.append("                @Image(source: \"\(picture.name)\", alt: \"\(escaped(picture.caption))\")")
                 body.append("            }")
@@ -293,7 +294,7 @@ struct StepTutorial {
                 "\(plainLine(scenario.name)): expected, and what \(step) does (\(defects.map(\.title).joined(separator: "; "))).",
                 "«\(plainLine(scenario.id.chineseName))»：期望的时间线，以及 \(step) 实际的时间线（\(defects.map(\.chineseTitle).joined(separator: "；"))）。"
             )
-            pictures.append((name, caption, "\(docs)/marbles/\(step)/\(scenario.id).svg"))
+            pictures.append((name, caption, "\(editionPages)/marbles/\(step)/\(scenario.id).svg"))
         }
         return pictures
     }
@@ -391,10 +392,10 @@ func fileStates(of step: Step) throws -> [FileStates] {
         }
         for group in groups {
             let code = group.first { !hunks[$0].changesOnlyComments }
-            let comment = group.lazy.compactMap { hunks[$0].comment }.first
+            let comments = group.compactMap { hunks[$0].comment }
             let said =
-                code.map { caption(changing: hunks[$0], in: before, file: name, comment: comment) }
-                ?? commentsCaption(comment)
+                code.map { caption(changing: hunks[$0], in: before, file: name, comments: comments) }
+                ?? commentsCaption(comments)
             states.append((said, apply(hunks.prefix(group.last! + 1), to: before)))
         }
         states[states.count - 1].text = now
@@ -456,12 +457,17 @@ struct Hunk {
     }
 }
 
-// A step that changes only comments: what the new comment explains.
-func commentsCaption(_ comment: String?) -> [String] {
-    let what = tr("Reword the comments.", "改写注释。")
-    guard let comment else { return [what] }
-    let explained = inlineText(commentTranslations(String(comment.dropFirst(2)).trimmingCharacters(in: .whitespaces)))
-    return [tr("Reword the comments to say why:", "改写注释，说明原因："), "", explained]
+// A step that changes only comments: what the new comments explain.
+func commentsCaption(_ comments: [String]) -> [String] {
+    guard !comments.isEmpty else { return [tr("Reword the comments.", "改写注释。")] }
+    return [tr("Reword the comments to say why:", "改写注释，说明原因：")] + explained(comments)
+}
+
+// Each comment of a change as a paragraph of its caption.
+func explained(_ comments: [String]) -> [String] {
+    comments.flatMap { comment in
+        ["", inlineText(commentTranslations(String(comment.dropFirst(2)).trimmingCharacters(in: .whitespaces)))]
+    }
 }
 
 // The hunks of `git diff --no-index -U0` between two texts.
@@ -560,7 +566,7 @@ func describe(_ code: String) -> String {
 
 // A step's title says in words what it touches: the declaration it adds or removes, else the
 // declaration it changes ("Change the method `dispose()`."); the hunk's comment says why.
-func caption(changing hunk: Hunk, in before: String, file: String, comment: String? = nil) -> [String] {
+func caption(changing hunk: Hunk, in before: String, file: String, comments: [String]? = nil) -> [String] {
     func firstCode(_ lines: [String]) -> String? {
         lines.first { line in
             let trimmed = line.trimmingCharacters(in: .whitespaces)
@@ -608,10 +614,7 @@ func caption(changing hunk: Hunk, in before: String, file: String, comment: Stri
     default: what = tr("Change the comments.", "只修改注释。")
     }
     let said = chineseEdition ? spaced(what) : what
-    guard let comment = hunk.comment ?? comment else { return [said] }
-    return [
-        said, "", inlineText(commentTranslations(String(comment.dropFirst(2)).trimmingCharacters(in: .whitespaces))),
-    ]
+    return [said] + explained(comments ?? hunk.comment.map { [$0] } ?? [])
 }
 
 // Whether `describe` names this line by what it declares, not by quoting it.
@@ -881,8 +884,9 @@ final class CommentTranslations: @unchecked Sendable {  // the generator runs on
             )
         }
         if !stale.isEmpty {
+            try? encoder.encode(stale.sorted()).write(to: URL(fileURLWithPath: ".build/tutorial-comments-stale.json"))
             problems.append(
-                "\(stale.count) entries of \(path) translate comments no step has any more; the first: «\(stale.sorted()[0])»"
+                "\(stale.count) entries of \(path) translate comments no step has any more (listed in .build/tutorial-comments-stale.json); the first: «\(stale.sorted()[0])»"
             )
         }
         throw DocsError(description: problems.joined(separator: "\n"))
@@ -939,7 +943,11 @@ func plainLine(_ text: String) -> String {
     text.replacingOccurrences(of: #"\[([^\]]*)\]\([^)]*\)"#, with: "$1", options: .regularExpression)
 }
 
-func plain(_ paragraph: String) -> [String] { wrap(plainLine(paragraph), width: 96) }
+// Wrapped for the catalog's source in English; a Chinese paragraph stays one line, since a
+// line break inside Chinese text renders as a stray space.
+func plain(_ paragraph: String) -> [String] {
+    chineseEdition ? [plainLine(paragraph)] : wrap(plainLine(paragraph), width: 96)
+}
 
 func indent(_ lines: [String], _ spaces: Int) -> [String] {
     lines.map { $0.isEmpty ? "" : String(repeating: " ", count: spaces) + $0 }

@@ -52,23 +52,6 @@ class MapObservable<Source, Result>: Producer<Result> {
 
 extension ObservableType {
     func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
-        return Observable<Result> { (observer) in  // observer: the one downstream
-            return self.subscribe(
-                observer: Observer { (event) in
-                    switch event {
-                    case .next(let element):
-                        do {
-                            try observer.on(event: .next(transform(element)))
-                        } catch {
-                            // A throwing transform turns into an error event.
-                            observer.on(event: .error(error))
-                        }
-                    case .error(let error):
-                        observer.on(event: .error(error))
-                    case .completed:
-                        observer.on(event: .completed)
-                    }
-                })
-        }
+        return MapObservable(source: self.asObservable(), transform: transform)
     }
 }

@@ -12,9 +12,6 @@ protocol ObservableType {
 
 // Abstract: subclasses decide how a subscription runs.
 class Observable<Element>: ObservableType {
-    // Produces the events and returns what cancelling them takes; it runs once for
-    // every subscription.
-    private let _eventGenerator: (Observer<Element>) -> Disposable
 
     init(_ eventGenerator: @escaping (Observer<Element>) -> Disposable) {
         _eventGenerator = eventGenerator

@@ -13,8 +13,8 @@ protocol ObservableType {
 // Abstract: subclasses decide how a subscription runs.
 class Observable<Element>: ObservableType {
 
-    init(_ eventGenerator: @escaping (Observer<Element>) -> Disposable) {
-        _eventGenerator = eventGenerator
+    func subscribe<O: ObserverType>(observer: O) -> Disposable where O.Element == Element {
+        rxAbstractMethod()
     }
 
     func subscribe<O: ObserverType>(observer: O) -> Disposable where O.Element == Element {

@@ -17,10 +17,7 @@ class Observable<Element>: ObservableType {
         rxAbstractMethod()
     }
 
-    func subscribe<O: ObserverType>(observer: O) -> Disposable where O.Element == Element {
-        // The sink does the filtering and disposing that step 02 wrote inline here.
-        let sink = Sink(forward: observer, eventGenerator: _eventGenerator)
-        sink.run()
-        return sink
+    func asObservable() -> Observable<Element> {
+        return self
     }
 }

@@ -21,3 +21,8 @@ class Observable<Element>: ObservableType {
         return self
     }
 }
+
+// Swift has no abstract methods; calling one that a subclass forgot to override stops here.
+func rxAbstractMethod(file: StaticString = #file, line: UInt = #line) -> Swift.Never {
+    fatalError("Abstract Method", file: file, line: line)
+}

@@ -6,7 +6,6 @@
 class Sink<O: ObserverType>: Disposable {
     private var _disposed: Bool = false
     private let _forward: O
-    private let _eventGenerator: (Observer<O.Element>) -> Disposable
     private let _composite = CompositeDisposable()
 
     init(forward: O, eventGenerator: @escaping (Observer<O.Element>) -> Disposable) {

@@ -8,7 +8,7 @@ class Sink<O: ObserverType>: Disposable {
     private let _forward: O
     private let _composite = CompositeDisposable()
 
-    init(forward: O, eventGenerator: @escaping (Observer<O.Element>) -> Disposable) {
+    init(forward: O) {
         _forward = forward
         _eventGenerator = eventGenerator
     }

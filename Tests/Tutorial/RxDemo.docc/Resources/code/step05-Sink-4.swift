@@ -10,7 +10,6 @@ class Sink<O: ObserverType>: Disposable {
 
     init(forward: O) {
         _forward = forward
-        _eventGenerator = eventGenerator
     }
 
     func run() {

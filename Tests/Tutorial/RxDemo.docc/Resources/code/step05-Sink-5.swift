@@ -12,15 +12,7 @@ class Sink<O: ObserverType>: Disposable {
         _forward = forward
     }
 
-    func run() {
-        // The generator talks to an intermediate observer whose handler is `forward`.
-        // Deviation: the article writes `Observer<O.Element>(forward)`; the initializer is labelled `handler:`.
-        let observer = Observer<O.Element>(handler: forward)
-        // The generator's disposable is cancelled together with the sink.
-        _composite.add(disposable: _eventGenerator(observer))
-    }
-
-    private func forward(event: Event<O.Element>) {
+    func forward(event: Event<O.Element>) {
         guard !_disposed else { return }
         _forward.on(event: event)
         // A terminal event ends the subscription by itself.

@@ -26,6 +26,7 @@ class Sink<O: ObserverType>: Disposable {
 
     func dispose() {
         _disposed = true
+        print("dispose execute")
         _composite.dispose()
     }
 }

@@ -6,7 +6,10 @@ class Producer<Element>: Observable<Element> {
     // whole subscription itself on a terminal event. `run` returns the sink and what
     // cancelling upstream takes; the disposer keeps both until it is disposed.
     override func subscribe<O: ObserverType>(observer: O) -> Disposable where O.Element == Element {
-        return run(observer: observer)
+        let disposer = SinkDisposer()
+        let sinkAndSubscription = run(observer: observer, cancel: disposer)
+        disposer.setSinkAndSubscription(sink: sinkAndSubscription.sink, subscription: sinkAndSubscription.subscription)
+        return disposer
     }
 
     func run<O: ObserverType>(observer: O) -> Disposable where O.Element == Element {

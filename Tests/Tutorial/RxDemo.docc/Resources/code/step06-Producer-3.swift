@@ -12,7 +12,8 @@ class Producer<Element>: Observable<Element> {
         return disposer
     }
 
-    func run<O: ObserverType>(observer: O) -> Disposable where O.Element == Element {
+    func run<O: ObserverType>(observer: O, cancel: Disposable) -> (sink: Disposable, subscription: Disposable)
+    where O.Element == Element {
         rxAbstractMethod()
     }
 }

@@ -5,7 +5,7 @@
 class Sink<O: ObserverType>: Disposable {
     private var _disposed: Bool = false
     private let _forward: O
-    private let _composite = CompositeDisposable()
+    private let _cancel: Disposable
 
     init(forward: O) {
         _forward = forward

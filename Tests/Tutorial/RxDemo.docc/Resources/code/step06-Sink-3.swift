@@ -7,7 +7,7 @@ class Sink<O: ObserverType>: Disposable {
     private let _forward: O
     private let _cancel: Disposable
 
-    init(forward: O) {
+    init(forward: O, cancel: Disposable) {
         _forward = forward
     }
 

@@ -9,6 +9,7 @@ class Sink<O: ObserverType>: Disposable {
 
     init(forward: O, cancel: Disposable) {
         _forward = forward
+        _cancel = cancel
     }
 
     func forward(event: Event<O.Element>) {

@@ -24,9 +24,9 @@ class Sink<O: ObserverType>: Disposable {
         }
     }
 
+    // Deviation: step 05's `print("dispose execute")` is gone; the generator's own "dispose" shows disposal now.
     func dispose() {
         _disposed = true
-        print("dispose execute")
-        _composite.dispose()
+        _cancel.dispose()
     }
 }

@@ -44,9 +44,11 @@ final class AnonymousDisposable: Cancelable {
     }
 
     func dispose() {
-        guard !isDisposed else { return }
-        disposables.forEach {
-            $0.dispose()
+        guard !self.isDisposed else { return }
+        self.isDisposed = true
+        if let action = self.disposeAction {
+            self.disposeAction = nil
+            action()
         }
         isDisposed = true
     }

@@ -50,6 +50,27 @@ final class AnonymousDisposable: Cancelable {
             self.disposeAction = nil
             action()
         }
-        isDisposed = true
+    }
+}
+
+// Two disposables as one: `subscribe(onNext:…)` returns the subscription and `onDisposed`'s
+// disposable together.
+final class BinaryDisposable: Cancelable {
+    private var disposable1: Disposable?
+    private var disposable2: Disposable?
+    private(set) var isDisposed = false
+
+    init(_ disposable1: Disposable, _ disposable2: Disposable) {
+        self.disposable1 = disposable1
+        self.disposable2 = disposable2
+    }
+
+    func dispose() {
+        guard !self.isDisposed else { return }
+        self.isDisposed = true
+        self.disposable1?.dispose()
+        self.disposable2?.dispose()
+        self.disposable1 = nil
+        self.disposable2 = nil
     }
 }

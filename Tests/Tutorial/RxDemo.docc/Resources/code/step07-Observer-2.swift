@@ -5,7 +5,7 @@ protocol ObserverType {
     associatedtype Element
 
     // Called once per event the observer listens to.
-    func on(event: Event<Element>)
+    func on(_ event: Event<Element>)
 }
 
 class Observer<Element>: ObserverType {

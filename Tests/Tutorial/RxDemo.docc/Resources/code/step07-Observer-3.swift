@@ -8,10 +8,10 @@ protocol ObserverType {
     func on(_ event: Event<Element>)
 }
 
-class Observer<Element>: ObserverType {
-
-    // The subscriber's reaction to an event.
-    private let _handler: (Event<Element>) -> Void
+extension ObserverType {
+    func onNext(_ element: Element) {
+        self.on(.next(element))
+    }
 
     init(handler: @escaping (Event<Element>) -> Void) {
         _handler = handler

@@ -13,8 +13,8 @@ extension ObserverType {
         self.on(.next(element))
     }
 
-    init(handler: @escaping (Event<Element>) -> Void) {
-        _handler = handler
+    func onCompleted() {
+        self.on(.completed)
     }
 
     // Hands the event straight to the handler: there is no filtering yet.

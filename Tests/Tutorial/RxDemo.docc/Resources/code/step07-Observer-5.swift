@@ -17,8 +17,7 @@ extension ObserverType {
         self.on(.completed)
     }
 
-    // Hands the event straight to the handler: there is no filtering yet.
-    func on(event: Event<Element>) {
-        _handler(event)
+    func onError(_ error: Swift.Error) {
+        self.on(.error(error))
     }
 }

@@ -6,7 +6,7 @@ class Producer<Element>: Observable<Element> {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         let disposer = SinkDisposer()
-        let sinkAndSubscription = run(observer: observer, cancel: disposer)
+        let sinkAndSubscription = self.run(observer, cancel: disposer)
         disposer.setSinkAndSubscription(sink: sinkAndSubscription.sink, subscription: sinkAndSubscription.subscription)
         return disposer
     }

@@ -11,8 +11,9 @@ class Producer<Element>: Observable<Element> {
         return disposer
     }
 
-    func run<O: ObserverType>(observer: O, cancel: Disposable) -> (sink: Disposable, subscription: Disposable)
-    where O.Element == Element {
+    func run<Observer: ObserverType>(_ observer: Observer, cancel: Cancelable) -> (
+        sink: Disposable, subscription: Disposable
+    ) where Observer.Element == Element {
         rxAbstractMethod()
     }
 }

@@ -25,7 +25,7 @@ class Sink<Observer: ObserverType>: Disposable {
     }
 
     func dispose() {
-        _disposed = true
-        _cancel.dispose()
+        self.disposed = true
+        self.cancel.dispose()
     }
 }

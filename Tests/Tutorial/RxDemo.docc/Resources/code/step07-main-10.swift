@@ -38,8 +38,14 @@ let observable = Observable<Int>.create { observer in
 // `nonisolated(unsafe)` for the same Swift 6 capture check as above.
 nonisolated(unsafe) var bag: DisposeBag? = DisposeBag()
 
-// Deviation: `nonisolated(unsafe)` for the same Swift 6 capture check as above.
-nonisolated(unsafe) let disposable = observable.map { $0 * 2 }.map { $0 + 1 }.subscribe(observer: observer)
+observable.map { $0 * 2 }.map { $0 + 1 }
+    .subscribe(
+        onNext: { print("receive \($0)") },
+        onError: { print("receive \($0)") },
+        onCompleted: { print("receive completed") },
+        onDisposed: { print("onDisposed") }
+    )
+    .disposed(by: bag!)
 
 DispatchQueue.main.asyncAfter(deadline: .now() + 2) {
     disposable.dispose()

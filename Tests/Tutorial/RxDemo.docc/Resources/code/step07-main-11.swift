@@ -48,11 +48,11 @@ observable.map { $0 * 2 }.map { $0 + 1 }
     .disposed(by: bag!)
 
 DispatchQueue.main.asyncAfter(deadline: .now() + 2) {
-    disposable.dispose()
+    bag = nil
 }
 
-// Deviation: a playground keeps running by itself; a command-line demo parks the main
-// thread in `dispatchMain()` for the timers and quits just after the last one.
+// A command-line demo parks the main thread in `dispatchMain()` for the timers and quits
+// just after the last one.
 DispatchQueue.main.asyncAfter(deadline: .now() + 3.1) {
     exit(0)
 }

@@ -2,7 +2,20 @@ import Foundation
 
 // MARK: - Demo
 
-let observable = Observable<Int>.create { (observer) -> Disposable in  // observer wraps an AnonymousObserver
+// Written against RxSwift's API only: with `import RxSwift` on top, this file compiles and
+// prints the same with RxSwift 6.
+
+// `just` delivers everything during `subscribe`; `onDisposed` comes last.
+_ = Observable.just(42)
+    .map { $0 + 1 }
+    .subscribe(
+        onNext: { print("just: receive \($0)") },
+        onCompleted: { print("just: receive completed") },
+        onDisposed: { print("just: onDisposed") })
+
+// The article's demo, the way an app writes it: the subscription goes into a bag, and the
+// bag goes away after 2 seconds, as a screen that is closed would take its bag with it.
+let observable = Observable<Int>.create { observer in
     print("send 0")
     observer.on(event: .next(0))
     print("send 1")

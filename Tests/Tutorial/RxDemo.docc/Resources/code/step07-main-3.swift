@@ -17,7 +17,7 @@ _ = Observable.just(42)
 // bag goes away after 2 seconds, as a screen that is closed would take its bag with it.
 let observable = Observable<Int>.create { observer in
     print("send 0")
-    observer.on(event: .next(0))
+    observer.onNext(0)
     print("send 1")
     observer.on(event: .next(1))
     print("send 2")

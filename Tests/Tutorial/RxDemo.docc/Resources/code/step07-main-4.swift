@@ -19,7 +19,7 @@ let observable = Observable<Int>.create { observer in
     print("send 0")
     observer.onNext(0)
     print("send 1")
-    observer.on(event: .next(1))
+    observer.onNext(1)
     print("send 2")
     observer.on(event: .next(2))
     print("send 3")

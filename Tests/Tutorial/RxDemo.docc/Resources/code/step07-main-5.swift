@@ -21,7 +21,7 @@ let observable = Observable<Int>.create { observer in
     print("send 1")
     observer.onNext(1)
     print("send 2")
-    observer.on(event: .next(2))
+    observer.onNext(2)
     print("send 3")
     observer.on(event: .next(3))
     // Deviation: Swift 6 checks what a Dispatch closure captures; this demo only runs on the main queue.

@@ -23,8 +23,8 @@ let observable = Observable<Int>.create { observer in
     print("send 2")
     observer.onNext(2)
     print("send 3")
-    observer.on(event: .next(3))
-    // Deviation: Swift 6 checks what a Dispatch closure captures; this demo only runs on the main queue.
+    observer.onNext(3)
+    // Swift 6 checks what a Dispatch closure captures; this demo only runs on the main queue.
     nonisolated(unsafe) let observer = observer
     DispatchQueue.main.asyncAfter(deadline: .now() + 3) {
         print("send completed")

@@ -28,7 +28,7 @@ let observable = Observable<Int>.create { observer in
     nonisolated(unsafe) let observer = observer
     DispatchQueue.main.asyncAfter(deadline: .now() + 3) {
         print("send completed")
-        observer.on(event: .completed)
+        observer.onCompleted()
     }
     return AnonymousDisposable {
         print("dispose")

@@ -30,7 +30,7 @@ let observable = Observable<Int>.create { observer in
         print("send completed")
         observer.onCompleted()
     }
-    return AnonymousDisposable {
+    return Disposables.create {
         print("dispose")
     }
 }

@@ -35,17 +35,8 @@ let observable = Observable<Int>.create { observer in
     }
 }
 
-// Deviation: the article prints "recive"; the demos spell it "receive".
-let observer = Observer<Int> { (event) in
-    switch event {
-    case .next(let value):
-        print("receive \(value)")
-    case .error(let error):
-        print("receive \(error)")
-    case .completed:
-        print("receive completed")
-    }
-}
+// `nonisolated(unsafe)` for the same Swift 6 capture check as above.
+nonisolated(unsafe) var bag: DisposeBag? = DisposeBag()
 
 // Deviation: `nonisolated(unsafe)` for the same Swift 6 capture check as above.
 nonisolated(unsafe) let disposable = observable.map { $0 * 2 }.map { $0 + 1 }.subscribe(observer: observer)

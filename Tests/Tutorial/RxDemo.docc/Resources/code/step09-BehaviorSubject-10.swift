@@ -90,8 +90,11 @@ final class BehaviorSubject<Element>: Observable<Element>, SubjectType, Observer
     }
 
     func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
-        if self.isDisposed {
-            return
+        self.lock.performLocked {
+            if self.isDisposed {
+                return
+            }
+            _ = self.observers.removeKey(disposeKey)
         }
         _ = self.observers.removeKey(disposeKey)
     }

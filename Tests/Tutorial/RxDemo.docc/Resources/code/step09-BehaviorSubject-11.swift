@@ -96,7 +96,6 @@ final class BehaviorSubject<Element>: Observable<Element>, SubjectType, Observer
             }
             _ = self.observers.removeKey(disposeKey)
         }
-        _ = self.observers.removeKey(disposeKey)
     }
 
     func asObserver() -> BehaviorSubject<Element> {

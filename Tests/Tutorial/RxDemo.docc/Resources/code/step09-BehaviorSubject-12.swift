@@ -103,8 +103,10 @@ final class BehaviorSubject<Element>: Observable<Element>, SubjectType, Observer
     }
 
     func dispose() {
-        self.disposed = true
-        self.observers.removeAll()
-        self.stoppedEvent = nil
+        self.lock.performLocked {
+            self.disposed = true
+            self.observers.removeAll()
+            self.stoppedEvent = nil
+        }
     }
 }

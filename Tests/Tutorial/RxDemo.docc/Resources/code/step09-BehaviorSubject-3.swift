@@ -12,6 +12,7 @@ final class BehaviorSubject<Element>: Observable<Element>, SubjectType, Observer
     typealias Observers = Bag<(Event<Element>) -> Void>
     typealias DisposeKey = BagKey
 
+    private let lock = RecursiveLock()
     private var disposed = false
     private var element: Element
     private var observers = Observers()

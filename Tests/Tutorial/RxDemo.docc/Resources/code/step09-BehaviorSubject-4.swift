@@ -17,6 +17,9 @@ final class BehaviorSubject<Element>: Observable<Element>, SubjectType, Observer
     private var element: Element
     private var observers = Observers()
     private var stoppedEvent: Event<Element>?
+    #if DEBUG
+        private let synchronizationTracker = SynchronizationTracker()
+    #endif
 
     var hasObservers: Bool {
         self.observers.count > 0

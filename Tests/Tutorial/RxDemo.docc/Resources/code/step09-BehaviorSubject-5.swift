@@ -22,7 +22,7 @@ final class BehaviorSubject<Element>: Observable<Element>, SubjectType, Observer
     #endif
 
     var hasObservers: Bool {
-        self.observers.count > 0
+        self.lock.performLocked { self.observers.count > 0 }
     }
 
     var isDisposed: Bool {

@@ -35,6 +35,8 @@ final class BehaviorSubject<Element>: Observable<Element>, SubjectType, Observer
 
     // The current value; after an error it throws that error, after dispose `RxError.disposed`.
     func value() throws -> Element {
+        self.lock.lock()
+        defer { self.lock.unlock() }
         if self.isDisposed {
             throw RxError.disposed(object: self)
         }

@@ -47,6 +47,10 @@ final class BehaviorSubject<Element>: Observable<Element>, SubjectType, Observer
     }
 
     func on(_ event: Event<Element>) {
+        #if DEBUG
+            self.synchronizationTracker.register(synchronizationErrorMessage: .default)
+            defer { self.synchronizationTracker.unregister() }
+        #endif
         dispatch(self.synchronizedOn(event), event)
     }
 

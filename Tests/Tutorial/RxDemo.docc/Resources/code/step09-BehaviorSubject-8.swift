@@ -55,6 +55,8 @@ final class BehaviorSubject<Element>: Observable<Element>, SubjectType, Observer
     }
 
     func synchronizedOn(_ event: Event<Element>) -> Observers {
+        self.lock.lock()
+        defer { self.lock.unlock() }
         if self.stoppedEvent != nil || self.isDisposed {
             return Observers()
         }

@@ -71,6 +71,11 @@ final class BehaviorSubject<Element>: Observable<Element>, SubjectType, Observer
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
+        self.lock.performLocked { self.synchronizedSubscribe(observer) }
+    }
+
+    func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         if self.isDisposed {
             observer.on(.error(RxError.disposed(object: self)))
             return Disposables.create()

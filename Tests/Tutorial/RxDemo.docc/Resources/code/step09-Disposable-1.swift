@@ -60,6 +60,10 @@ final class BinaryDisposable: Cancelable {
     private var disposable2: Disposable?
     private(set) var isDisposed = false
 
+    // Inlined, the caller moves its disposables into the fields as they are; called, the
+    // optimiser opened a boxed one (a SubscriptionDisposable: its weak reference needs a box)
+    // and copied it into a new box. An optimisation RxSwift does not make.
+    @inline(__always)
     init(_ disposable1: Disposable, _ disposable2: Disposable) {
         self.disposable1 = disposable1
         self.disposable2 = disposable2

@@ -38,7 +38,10 @@ struct NopDisposable: Disposable {
 final class AnonymousDisposable: Cancelable {
     private let disposed = AtomicInt(0)
     private var disposeAction: (() -> Void)?
-    private(set) var isDisposed = false
+
+    var isDisposed: Bool {
+        isFlagSet(self.disposed, 1)
+    }
 
     init(disposeAction: @escaping () -> Void) {
         self.disposeAction = disposeAction
@@ -61,6 +64,10 @@ final class BinaryDisposable: Cancelable {
     private var disposable2: Disposable?
     private(set) var isDisposed = false
 
+    // Inlined, the caller moves its disposables into the fields as they are; called, the
+    // optimiser opened a boxed one (a SubscriptionDisposable: its weak reference needs a box)
+    // and copied it into a new box. An optimisation RxSwift does not make.
+    @inline(__always)
     init(_ disposable1: Disposable, _ disposable2: Disposable) {
         self.disposable1 = disposable1
         self.disposable2 = disposable2

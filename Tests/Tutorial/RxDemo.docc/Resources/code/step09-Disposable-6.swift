@@ -63,8 +63,15 @@ final class BinaryDisposable: Cancelable {
     private let disposed = AtomicInt(0)
     private var disposable1: Disposable?
     private var disposable2: Disposable?
-    private(set) var isDisposed = false
 
+    var isDisposed: Bool {
+        isFlagSet(self.disposed, 1)
+    }
+
+    // Inlined, the caller moves its disposables into the fields as they are; called, the
+    // optimiser opened a boxed one (a SubscriptionDisposable: its weak reference needs a box)
+    // and copied it into a new box. An optimisation RxSwift does not make.
+    @inline(__always)
     init(_ disposable1: Disposable, _ disposable2: Disposable) {
         self.disposable1 = disposable1
         self.disposable2 = disposable2

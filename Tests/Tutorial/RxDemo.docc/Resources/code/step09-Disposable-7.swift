@@ -68,14 +68,17 @@ final class BinaryDisposable: Cancelable {
         isFlagSet(self.disposed, 1)
     }
 
+    // Inlined, the caller moves its disposables into the fields as they are; called, the
+    // optimiser opened a boxed one (a SubscriptionDisposable: its weak reference needs a box)
+    // and copied it into a new box. An optimisation RxSwift does not make.
+    @inline(__always)
     init(_ disposable1: Disposable, _ disposable2: Disposable) {
         self.disposable1 = disposable1
         self.disposable2 = disposable2
     }
 
     func dispose() {
-        guard !self.isDisposed else { return }
-        self.isDisposed = true
+        guard fetchOr(self.disposed, 1) == 0 else { return }
         self.disposable1?.dispose()
         self.disposable2?.dispose()
         self.disposable1 = nil

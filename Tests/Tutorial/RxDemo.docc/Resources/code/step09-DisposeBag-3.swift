@@ -7,6 +7,7 @@ import Foundation
 // disposed at once. The array is behind a lock, and disposing happens outside it, so a
 // disposable may insert into the bag again while it is being disposed.
 final class DisposeBag {
+    private let lock = RecursiveLock()
     private var disposables: [Disposable] = []
     private var isDisposed = false
 

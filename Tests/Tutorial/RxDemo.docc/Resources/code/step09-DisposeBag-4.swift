@@ -14,9 +14,17 @@ final class DisposeBag {
     init() {}
 
     func insert(_ disposable: Disposable) {
-        if self.isDisposed {
-            disposable.dispose()
-            return
+        self._insert(disposable)?.dispose()
+    }
+
+    // What to dispose at once: the disposable itself when the bag is already disposed.
+    private func _insert(_ disposable: Disposable) -> Disposable? {
+        self.lock.performLocked {
+            if self.isDisposed {
+                return disposable
+            }
+            self.disposables.append(disposable)
+            return nil
         }
         self.disposables.append(disposable)
     }

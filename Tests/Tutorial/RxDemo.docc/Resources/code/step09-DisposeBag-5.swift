@@ -26,7 +26,6 @@ final class DisposeBag {
             self.disposables.append(disposable)
             return nil
         }
-        self.disposables.append(disposable)
     }
 
     private func dispose() {

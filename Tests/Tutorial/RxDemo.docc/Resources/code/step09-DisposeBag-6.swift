@@ -29,10 +29,7 @@ final class DisposeBag {
     }
 
     private func dispose() {
-        let disposables = self.disposables
-        self.disposables.removeAll(keepingCapacity: false)
-        self.isDisposed = true
-        for disposable in disposables {
+        for disposable in self._dispose() {
             disposable.dispose()
         }
     }

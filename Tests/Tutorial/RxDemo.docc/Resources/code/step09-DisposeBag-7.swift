@@ -34,6 +34,15 @@ final class DisposeBag {
         }
     }
 
+    private func _dispose() -> [Disposable] {
+        self.lock.performLocked {
+            let disposables = self.disposables
+            self.disposables.removeAll(keepingCapacity: false)
+            self.isDisposed = true
+            return disposables
+        }
+    }
+
     deinit {
         self.dispose()
     }

@@ -4,7 +4,7 @@
 // reaches `onCore`, whatever the source sends. The flag is atomic: of two terminal events
 // from two threads, exactly one gets through.
 class ObserverBase<Element>: Disposable, ObserverType {
-    private var isStopped = false
+    private let isStopped = AtomicInt(0)
 
     func on(_ event: Event<Element>) {
         switch event {

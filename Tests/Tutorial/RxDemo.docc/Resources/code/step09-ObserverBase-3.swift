@@ -9,7 +9,7 @@ class ObserverBase<Element>: Disposable, ObserverType {
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
-            if !self.isStopped {
+            if load(self.isStopped) == 0 {
                 self.onCore(event)
             }
         case .error, .completed:

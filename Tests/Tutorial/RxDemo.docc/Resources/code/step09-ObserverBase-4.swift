@@ -13,8 +13,7 @@ class ObserverBase<Element>: Disposable, ObserverType {
                 self.onCore(event)
             }
         case .error, .completed:
-            if !self.isStopped {
-                self.isStopped = true
+            if fetchOr(self.isStopped, 1) == 0 {
                 self.onCore(event)
             }
         }

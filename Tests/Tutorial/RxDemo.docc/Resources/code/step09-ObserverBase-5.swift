@@ -25,6 +25,6 @@ class ObserverBase<Element>: Disposable, ObserverType {
     }
 
     func dispose() {
-        self.isStopped = true
+        fetchOr(self.isStopped, 1)
     }
 }

@@ -86,7 +86,7 @@ final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelabl
     }
 
     func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
-        _ = self.observers.removeKey(disposeKey)
+        self.lock.performLocked { _ = self.observers.removeKey(disposeKey) }
     }
 
     func asObserver() -> PublishSubject<Element> {
@@ -95,8 +95,10 @@ final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelabl
 
     // Lets every observer go and sends nothing more, not even to those subscribing later.
     func dispose() {
-        self.disposed = true
-        self.observers.removeAll()
-        self.stoppedEvent = nil
+        self.lock.performLocked {
+            self.disposed = true
+            self.observers.removeAll()
+            self.stoppedEvent = nil
+        }
     }
 }

@@ -12,6 +12,7 @@ final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelabl
     typealias Observers = Bag<(Event<Element>) -> Void>
     typealias DisposeKey = BagKey
 
+    private let lock = RecursiveLock()
     private var disposed = false
     private var observers = Observers()
     private var stopped = false

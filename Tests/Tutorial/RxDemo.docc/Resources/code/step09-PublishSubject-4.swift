@@ -17,6 +17,9 @@ final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelabl
     private var observers = Observers()
     private var stopped = false
     private var stoppedEvent: Event<Element>?
+    #if DEBUG
+        private let synchronizationTracker = SynchronizationTracker()
+    #endif
 
     var hasObservers: Bool {
         self.observers.count > 0

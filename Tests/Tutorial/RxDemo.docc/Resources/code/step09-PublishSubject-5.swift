@@ -22,7 +22,7 @@ final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelabl
     #endif
 
     var hasObservers: Bool {
-        self.observers.count > 0
+        self.lock.performLocked { self.observers.count > 0 }
     }
 
     var isDisposed: Bool {

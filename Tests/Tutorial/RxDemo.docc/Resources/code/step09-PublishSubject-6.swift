@@ -33,7 +33,13 @@ final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelabl
         super.init()
     }
 
+    // A lock cannot order two `onNext` calls from two threads: in a debug build the tracker
+    // names that misuse.
     func on(_ event: Event<Element>) {
+        #if DEBUG
+            self.synchronizationTracker.register(synchronizationErrorMessage: .default)
+            defer { self.synchronizationTracker.unregister() }
+        #endif
         dispatch(self.synchronizedOn(event), event)
     }
 

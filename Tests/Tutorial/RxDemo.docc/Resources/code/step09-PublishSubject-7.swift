@@ -36,12 +36,18 @@ final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelabl
     // A lock cannot order two `onNext` calls from two threads: in a debug build the tracker
     // names that misuse.
     func on(_ event: Event<Element>) {
+        #if DEBUG
+            self.synchronizationTracker.register(synchronizationErrorMessage: .default)
+            defer { self.synchronizationTracker.unregister() }
+        #endif
         dispatch(self.synchronizedOn(event), event)
     }
 
     // Who gets `event`: a copy of the bag, taken before anyone is called. A terminal event
     // empties the bag, so its observers are let go.
     func synchronizedOn(_ event: Event<Element>) -> Observers {
+        self.lock.lock()
+        defer { self.lock.unlock() }
         switch event {
         case .next:
             if self.isDisposed || self.stopped {

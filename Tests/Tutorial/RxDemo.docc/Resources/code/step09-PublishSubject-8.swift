@@ -46,6 +46,8 @@ final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelabl
     // Who gets `event`: a copy of the bag, taken before anyone is called. A terminal event
     // empties the bag, so its observers are let go.
     func synchronizedOn(_ event: Event<Element>) -> Observers {
+        self.lock.lock()
+        defer { self.lock.unlock() }
         switch event {
         case .next:
             if self.isDisposed || self.stopped {
@@ -65,6 +67,11 @@ final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelabl
     }
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
+        self.lock.performLocked { self.synchronizedSubscribe(observer) }
+    }
+
+    func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
         if let stoppedEvent = self.stoppedEvent {
             observer.on(stoppedEvent)

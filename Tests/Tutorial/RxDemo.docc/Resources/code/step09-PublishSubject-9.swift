@@ -68,6 +68,11 @@ final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelabl
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
+        self.lock.performLocked { self.synchronizedSubscribe(observer) }
+    }
+
+    func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         if let stoppedEvent = self.stoppedEvent {
             observer.on(stoppedEvent)
             return Disposables.create()
@@ -81,7 +86,7 @@ final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelabl
     }
 
     func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {
-        _ = self.observers.removeKey(disposeKey)
+        self.lock.performLocked { _ = self.observers.removeKey(disposeKey) }
     }
 
     func asObserver() -> PublishSubject<Element> {

@@ -7,7 +7,7 @@
 class Sink<Observer: ObserverType>: Disposable {
     fileprivate let observer: Observer
     fileprivate let cancel: Cancelable
-    private var disposed = false
+    private let disposed = AtomicInt(0)
 
     init(observer: Observer, cancel: Cancelable) {
         self.observer = observer

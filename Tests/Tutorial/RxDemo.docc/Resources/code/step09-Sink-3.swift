@@ -15,7 +15,7 @@ class Sink<Observer: ObserverType>: Disposable {
     }
 
     final func forwardOn(_ event: Event<Observer.Element>) {
-        if self.disposed {
+        if isFlagSet(self.disposed, 1) {
             return
         }
         self.observer.on(event)

@@ -22,7 +22,7 @@ class Sink<Observer: ObserverType>: Disposable {
     }
 
     final var isDisposed: Bool {
-        self.disposed
+        isFlagSet(self.disposed, 1)
     }
 
     func dispose() {

@@ -26,7 +26,7 @@ class Sink<Observer: ObserverType>: Disposable {
     }
 
     func dispose() {
-        self.disposed = true
+        fetchOr(self.disposed, 1)
         self.cancel.dispose()
     }
 }

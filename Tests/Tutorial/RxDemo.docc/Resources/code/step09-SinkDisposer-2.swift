@@ -5,7 +5,7 @@
 // holds it, and `dispose` breaks it by letting go of both. The state bits are atomic: of
 // two threads that dispose at once, exactly one sees `disposed` unset and does the work.
 final class SinkDisposer: Cancelable {
-    private enum DisposeState: Int {
+    private enum DisposeState: Int32 {
         case disposed = 1
         case sinkAndSubscriptionSet = 2
     }

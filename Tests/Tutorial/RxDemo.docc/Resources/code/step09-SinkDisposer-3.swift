@@ -10,7 +10,7 @@ final class SinkDisposer: Cancelable {
         case sinkAndSubscriptionSet = 2
     }
 
-    private var state = 0
+    private let state = AtomicInt(0)
     private var sink: Disposable?
     private var subscription: Disposable?
 

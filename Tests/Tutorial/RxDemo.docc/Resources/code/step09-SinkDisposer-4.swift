@@ -15,14 +15,7 @@ final class SinkDisposer: Cancelable {
     private var subscription: Disposable?
 
     var isDisposed: Bool {
-        (self.state & DisposeState.disposed.rawValue) != 0
-    }
-
-    // Sets a bit and returns the state from before, as RxSwift's `fetchOr` does.
-    private func fetchOr(_ mask: Int) -> Int {
-        let previous = self.state
-        self.state |= mask
-        return previous
+        isFlagSet(self.state, DisposeState.disposed.rawValue)
     }
 
     func setSinkAndSubscription(sink: Disposable, subscription: Disposable) {

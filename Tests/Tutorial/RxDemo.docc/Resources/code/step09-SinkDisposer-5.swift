@@ -21,7 +21,7 @@ final class SinkDisposer: Cancelable {
     func setSinkAndSubscription(sink: Disposable, subscription: Disposable) {
         self.sink = sink
         self.subscription = subscription
-        let previousState = self.fetchOr(DisposeState.sinkAndSubscriptionSet.rawValue)
+        let previousState = fetchOr(self.state, DisposeState.sinkAndSubscriptionSet.rawValue)
         if (previousState & DisposeState.sinkAndSubscriptionSet.rawValue) != 0 {
             fatalError("Sink and subscription were already set")
         }

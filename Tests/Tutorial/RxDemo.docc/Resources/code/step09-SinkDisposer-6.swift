@@ -35,7 +35,7 @@ final class SinkDisposer: Cancelable {
     }
 
     func dispose() {
-        let previousState = self.fetchOr(DisposeState.disposed.rawValue)
+        let previousState = fetchOr(self.state, DisposeState.disposed.rawValue)
         if (previousState & DisposeState.disposed.rawValue) != 0 {
             return
         }

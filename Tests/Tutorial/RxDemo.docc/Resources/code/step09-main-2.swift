@@ -5,7 +5,10 @@ import Foundation
 // Written against RxSwift's API only (and Foundation's threads): with `import RxSwift` on top,
 // this file compiles and prints the same with RxSwift 6 in a debug build.
 
-let bag = DisposeBag()
+// Counts, from any thread.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var counts: [String: Int] = [:]
 
 // Cold: every subscriber runs the subscribe handler again and gets the whole sequence.
 let cold = Observable<Int>.create { observer in

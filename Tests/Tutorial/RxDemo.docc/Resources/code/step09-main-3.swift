@@ -10,15 +10,11 @@ final class Counter: @unchecked Sendable {
     private let lock = NSLock()
     private var counts: [String: Int] = [:]
 
-// Cold: every subscriber runs the subscribe handler again and gets the whole sequence.
-let cold = Observable<Int>.create { observer in
-    print("cold: send 1, 2")
-    observer.onNext(1)
-    observer.onNext(2)
-    return Disposables.create()
-}
-cold.subscribe(onNext: { print("cold a: receive \($0)") }).disposed(by: bag)
-cold.subscribe(onNext: { print("cold b: receive \($0)") }).disposed(by: bag)
+    func add(_ name: String) {
+        lock.lock()
+        counts[name, default: 0] += 1
+        lock.unlock()
+    }
 
 // Hot: one stream, pushed from outside; a subscriber gets only what comes after it.
 let subject = PublishSubject<Int>()

@@ -16,28 +16,12 @@ final class Counter: @unchecked Sendable {
         lock.unlock()
     }
 
-// Hot: one stream, pushed from outside; a subscriber gets only what comes after it.
-let subject = PublishSubject<Int>()
-subject.onNext(0)  // nobody is listening: lost
-let a = subject.subscribe(
-    onNext: { print("hot a: receive \($0)") },
-    onCompleted: { print("hot a: receive completed") },
-    onDisposed: { print("hot a: onDisposed") })
-subject.onNext(1)
-subject.subscribe(
-    onNext: { print("hot b: receive \($0)") },
-    onCompleted: { print("hot b: receive completed") },
-    onDisposed: { print("hot b: onDisposed") }
-)
-.disposed(by: bag)
-subject.onNext(2)
-a.dispose()  // only a leaves
-subject.onNext(3)
-print("hasObservers: \(subject.hasObservers)")
-subject.onCompleted()
-print("hasObservers: \(subject.hasObservers)")
-// Too late for the values, not for the end.
-_ = subject.subscribe(onCompleted: { print("hot c: receive completed") })
+    subscript(name: String) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return counts[name, default: 0]
+    }
+}
 
 // A current value, sent to each new subscriber first and readable at any time.
 let state = BehaviorSubject(value: 10)

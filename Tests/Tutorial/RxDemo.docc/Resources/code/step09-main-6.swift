@@ -54,6 +54,34 @@ print("\(rounds) subscriptions, each completed on one thread while disposed on a
 print("the dispose closure ran \(counter["dispose closure"]) times, onDisposed \(counter["onDisposed"]) times")
 print()
 
-// A subject is an observer too: a cold source can feed it.
-Observable.just(13).subscribe(state.asObserver()).disposed(by: bag)
-print("value() after just(13) completed it: \((try? state.value()) ?? -1)")
+// 2. Two threads call onNext on one subject at once. The lock keeps the subject's state
+// whole, but the two deliveries overlap: the grammar says one event at a time, and a debug
+// build says so when it happens.
+nonisolated(unsafe) let subject = PublishSubject<Int>()
+let received = Counter()
+let firstIsInside = DispatchSemaphore(value: 0)
+let secondIsDone = DispatchSemaphore(value: 0)
+nonisolated(unsafe) var order: [Int] = []
+let orderLock = NSLock()
+let subscription = subject.subscribe(onNext: { value in
+    if value == 1 {
+        // Hold the first delivery open until the second has been delivered.
+        firstIsInside.signal()
+        secondIsDone.wait()
+    }
+    orderLock.lock()
+    order.append(value)
+    orderLock.unlock()
+    received.add("events")
+})
+let both = DispatchGroup()
+DispatchQueue.global().async(group: both) { subject.onNext(1) }
+firstIsInside.wait()
+DispatchQueue.global().async(group: both) {
+    subject.onNext(2)
+    secondIsDone.signal()
+}
+both.wait()
+print("onNext(1) on one thread, onNext(2) on another while 1 was being delivered:")
+print("the subscriber finished \(order.map(String.init).joined(separator: " before ")), \(received["events"]) events")
+subscription.dispose()

@@ -70,6 +70,10 @@ final class BinaryDisposable: Cancelable {
         isFlagSet(self.disposed, 1)
     }
 
+    // Inlined, the caller moves its disposables into the fields as they are; called, the
+    // optimiser opened a boxed one (a SubscriptionDisposable: its weak reference needs a box)
+    // and copied it into a new box. An optimisation RxSwift does not make.
+    @inline(__always)
     init(_ disposable1: Disposable, _ disposable2: Disposable) {
         self.disposable1 = disposable1
         self.disposable2 = disposable2

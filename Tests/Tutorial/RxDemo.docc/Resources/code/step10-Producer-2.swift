@@ -6,6 +6,16 @@
 class Producer<Element>: Observable<Element> {
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
+        if !CurrentThreadScheduler.isScheduleRequired {
+            return self.subscribeNow(observer)
+        }
+        return CurrentThreadScheduler.instance.schedule(()) { _ in
+            self.subscribeNow(observer)
+        }
+    }
+
+    private func subscribeNow<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    where Observer.Element == Element {
         let disposer = SinkDisposer()
         let sinkAndSubscription = self.run(observer, cancel: disposer)
         disposer.setSinkAndSubscription(sink: sinkAndSubscription.sink, subscription: sinkAndSubscription.subscription)

@@ -55,32 +55,17 @@ _ = timed.buffer(timeSpan: .seconds(3), count: 2, scheduler: scheduler)
         onCompleted: { print("t=\(Int(scheduler.now.timeIntervalSince1970)) completed") })
 scheduler.start()
 
-// 2. Two threads call onNext on one subject at once. The lock keeps the subject's state
-// whole, but the two deliveries overlap: the grammar says one event at a time, and a debug
-// build says so when it happens.
-nonisolated(unsafe) let subject = PublishSubject<Int>()
-let received = Counter()
-let firstIsInside = DispatchSemaphore(value: 0)
-let secondIsDone = DispatchSemaphore(value: 0)
-nonisolated(unsafe) var order: [Int] = []
-let orderLock = NSLock()
-let subscription = subject.subscribe(onNext: { value in
-    if value == 1 {
-        // Hold the first delivery open until the second has been delivered.
-        firstIsInside.signal()
-        secondIsDone.wait()
-    }
-    orderLock.lock()
-    order.append(value)
-    orderLock.unlock()
-    received.add("events")
-})
-let both = DispatchGroup()
-DispatchQueue.global().async(group: both) { subject.onNext(1) }
-firstIsInside.wait()
-DispatchQueue.global().async(group: both) {
-    subject.onNext(2)
-    secondIsDone.signal()
+// 3. Threads: the subscribe handler runs on a worker queue (subscribe(on:)), the events reach
+// the subscriber on the main queue (observe(on:)). A command-line program must hand its main
+// thread to the main queue: `RunLoop.main.run()` does, on macOS and on Linux, as an app's run
+// loop does. (Linux's `dispatchMain()` would run the main queue on another thread.)
+let worker = SerialDispatchQueueScheduler(internalSerialQueueName: "worker")
+_ = Observable<Int>.create { observer in
+    print("the subscribe handler runs on the main thread: \(Thread.isMainThread)")
+    observer.onNext(1)
+    observer.onNext(2)
+    observer.onCompleted()
+    return Disposables.create()
 }
 both.wait()
 print("onNext(1) on one thread, onNext(2) on another while 1 was being delivered:")

@@ -67,7 +67,12 @@ _ = Observable<Int>.create { observer in
     observer.onCompleted()
     return Disposables.create()
 }
-both.wait()
-print("onNext(1) on one thread, onNext(2) on another while 1 was being delivered:")
-print("the subscriber finished \(order.map(String.init).joined(separator: " before ")), \(received["events"]) events")
-subscription.dispose()
+.subscribe(on: worker)
+.observe(on: MainScheduler.instance)
+.subscribe(
+    onNext: { print("receive \($0) on the main thread: \(Thread.isMainThread)") },
+    onCompleted: {
+        print("completed on the main thread: \(Thread.isMainThread)")
+        exit(0)
+    })
+RunLoop.main.run()

@@ -5,15 +5,13 @@ import Foundation
 // Written against RxSwift's API only: with `import RxSwift` on top, this file compiles and
 // prints the same with RxSwift 6.
 
-// Counts, from any thread.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var counts: [String: Int] = [:]
-
-    func add(_ name: String) {
-        lock.lock()
-        counts[name, default: 0] += 1
-        lock.unlock()
+// 1. The trampoline: work that schedules work runs one item after another, not one inside
+// another. A thousand recursive schedules: on the trampoline they never nest; on a scheduler
+// that runs each action at once (what `subscribe` was before this step), every one is a
+// frame more on the stack.
+struct RunsAtOnce: ImmediateSchedulerType {
+    func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
+        action(state)
     }
 
     subscript(name: String) -> Int {

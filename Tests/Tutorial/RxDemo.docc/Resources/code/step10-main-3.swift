@@ -13,11 +13,18 @@ struct RunsAtOnce: ImmediateSchedulerType {
     func schedule<StateType>(_ state: StateType, action: @escaping (StateType) -> Disposable) -> Disposable {
         action(state)
     }
-
-    subscript(name: String) -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return counts[name, default: 0]
+}
+nonisolated(unsafe) var depth = 0
+nonisolated(unsafe) var deepest = 0
+func countDown(on scheduler: ImmediateSchedulerType, from count: Int) -> Int {
+    depth = 0
+    deepest = 0
+    func step(_ remaining: Int) -> Disposable {
+        depth += 1
+        deepest = max(deepest, depth)
+        if remaining > 0 { _ = scheduler.schedule(remaining - 1, action: step) }
+        depth -= 1
+        return Disposables.create()
     }
 }
 

@@ -26,6 +26,8 @@ func countDown(on scheduler: ImmediateSchedulerType, from count: Int) -> Int {
         depth -= 1
         return Disposables.create()
     }
+    _ = scheduler.schedule(count, action: step)
+    return deepest
 }
 
 // 1. A reply completes on one thread while the screen disposes on another, at the same

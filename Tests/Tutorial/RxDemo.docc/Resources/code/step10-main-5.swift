@@ -29,6 +29,9 @@ func countDown(on scheduler: ImmediateSchedulerType, from count: Int) -> Int {
     _ = scheduler.schedule(count, action: step)
     return deepest
 }
+print(
+    "1000 recursive schedules, deepest nesting: at once \(countDown(on: RunsAtOnce(), from: 1000)),"
+        + " on CurrentThreadScheduler \(countDown(on: CurrentThreadScheduler.instance, from: 1000))")
 
 // 1. A reply completes on one thread while the screen disposes on another, at the same
 // moment, a thousand times. Each subscription must end exactly once.

@@ -33,16 +33,15 @@ print(
     "1000 recursive schedules, deepest nesting: at once \(countDown(on: RunsAtOnce(), from: 1000)),"
         + " on CurrentThreadScheduler \(countDown(on: CurrentThreadScheduler.instance, from: 1000))")
 
-// 1. A reply completes on one thread while the screen disposes on another, at the same
-// moment, a thousand times. Each subscription must end exactly once.
-let counter = Counter()
-let rounds = 1000
-for _ in 0..<rounds {
-    // Swift 6 checks what a Dispatch closure captures; the semaphores below order every access.
-    nonisolated(unsafe) var source: AnyObserver<Int>? = nil
-    let observable = Observable<Int>.create { observer in
-        source = observer
-        return Disposables.create { counter.add("dispose closure") }
+// 2. Virtual time: a HistoricalScheduler runs a minute of timers at once, in order.
+// buffer(timeSpan: 3 s, count: 2): an array when two elements are in, or 3 s after the last one.
+let scheduler = HistoricalScheduler()
+let timed = Observable<Int>.create { observer in
+    for (second, value) in [(1, 1), (2, 2), (3, 3), (4, 4), (7, 5)] {
+        _ = scheduler.scheduleRelative(value, dueTime: .seconds(second)) { value in
+            observer.onNext(value)
+            return Disposables.create()
+        }
     }
     nonisolated(unsafe) let disposable = observable.subscribe(onDisposed: { counter.add("onDisposed") })
     nonisolated(unsafe) let reply = source!

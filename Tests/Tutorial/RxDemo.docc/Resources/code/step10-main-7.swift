@@ -43,13 +43,9 @@ let timed = Observable<Int>.create { observer in
             return Disposables.create()
         }
     }
-    nonisolated(unsafe) let disposable = observable.subscribe(onDisposed: { counter.add("onDisposed") })
-    nonisolated(unsafe) let reply = source!
-    let start = DispatchSemaphore(value: 0)
-    let done = DispatchGroup()
-    DispatchQueue.global().async(group: done) {
-        start.wait()
-        reply.onCompleted()
+    _ = scheduler.scheduleRelative((), dueTime: .seconds(9)) { _ in
+        observer.onCompleted()
+        return Disposables.create()
     }
     DispatchQueue.global().async(group: done) {
         start.wait()

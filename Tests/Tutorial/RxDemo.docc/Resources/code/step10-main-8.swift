@@ -47,13 +47,7 @@ let timed = Observable<Int>.create { observer in
         observer.onCompleted()
         return Disposables.create()
     }
-    DispatchQueue.global().async(group: done) {
-        start.wait()
-        disposable.dispose()
-    }
-    start.signal()
-    start.signal()
-    done.wait()
+    return Disposables.create()
 }
 print("\(rounds) subscriptions, each completed on one thread while disposed on another:")
 print("the dispose closure ran \(counter["dispose closure"]) times, onDisposed \(counter["onDisposed"]) times")

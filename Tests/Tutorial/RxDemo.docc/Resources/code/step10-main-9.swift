@@ -49,9 +49,11 @@ let timed = Observable<Int>.create { observer in
     }
     return Disposables.create()
 }
-print("\(rounds) subscriptions, each completed on one thread while disposed on another:")
-print("the dispose closure ran \(counter["dispose closure"]) times, onDisposed \(counter["onDisposed"]) times")
-print()
+_ = timed.buffer(timeSpan: .seconds(3), count: 2, scheduler: scheduler)
+    .subscribe(
+        onNext: { print("t=\(Int(scheduler.now.timeIntervalSince1970)) buffer \($0)") },
+        onCompleted: { print("t=\(Int(scheduler.now.timeIntervalSince1970)) completed") })
+scheduler.start()
 
 // 2. Two threads call onNext on one subject at once. The lock keeps the subject's state
 // whole, but the two deliveries overlap: the grammar says one event at a time, and a debug

@@ -7,6 +7,10 @@ import Foundation
 // `@unchecked`: the object is only ever printed, never used across threads.
 enum RxError: Swift.Error, @unchecked Sendable, CustomDebugStringConvertible {
     case disposed(object: AnyObject)
+    // `asSingle()` of a source that completed without an element.
+    case noElements
+    // `asSingle()` or `asMaybe()` of a source that sent a second element.
+    case moreThanOneElement
 
     var debugDescription: String {
         switch self {

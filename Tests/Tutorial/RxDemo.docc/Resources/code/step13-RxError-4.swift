@@ -15,6 +15,8 @@ enum RxError: Swift.Error, @unchecked Sendable, CustomDebugStringConvertible {
     var debugDescription: String {
         switch self {
         case .disposed(let object): "Object `\(object)` was already disposed."
+        case .noElements: "Sequence doesn't contain any elements."
+        case .moreThanOneElement: "Sequence contains more than one element."
         }
     }
 }

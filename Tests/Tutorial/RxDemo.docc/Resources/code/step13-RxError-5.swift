@@ -20,3 +20,8 @@ enum RxError: Swift.Error, @unchecked Sendable, CustomDebugStringConvertible {
         }
     }
 }
+
+// What `error.localizedDescription` shows a user.
+extension RxError: LocalizedError {
+    var errorDescription: String? { debugDescription }
+}

@@ -7,9 +7,10 @@ import Foundation
 // the demo says. With `import RxSwift` and `import RxCocoa` on top, the parts that use only
 // their API (1 and 2) compile and print the same with RxSwift 6.
 
-// Printed as "RequestFailed", whatever module the demo is compiled in.
-struct RequestFailed: Error, CustomDebugStringConvertible {
-    var debugDescription: String { "RequestFailed" }
+// What the demo watches being freed, without keeping it.
+final class Weak<Object: AnyObject> {
+    weak var object: Object?
+    init(_ object: Object?) { self.object = object }
 }
 
 // A "network request" that replies when the demo says so, as a `Single`: one reply or an

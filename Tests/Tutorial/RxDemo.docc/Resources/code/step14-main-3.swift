@@ -13,15 +13,8 @@ final class Weak<Object: AnyObject> {
     init(_ object: Object?) { self.object = object }
 }
 
-// A "network request" that replies when the demo says so, as a `Single`: one reply or an
-// error. It keeps its callback after it is disposed, as a request already on the wire would.
-nonisolated(unsafe) var pending: [String: (SingleEvent<String>) -> Void] = [:]
-func request(_ name: String) -> Single<String> {
-    Single<String>.create { single in
-        print("  \(name) starts")
-        pending[name] = single
-        return Disposables.create { print("  \(name) is disposed") }
-    }
+struct Offline: Error, CustomDebugStringConvertible {
+    var debugDescription: String { "Offline" }
 }
 func reply(_ name: String, _ text: String) { pending[name]?(.success(text)) }
 func fail(_ name: String) { pending[name]?(.failure(RequestFailed())) }

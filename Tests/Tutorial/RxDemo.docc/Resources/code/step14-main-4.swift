@@ -16,33 +16,6 @@ final class Weak<Object: AnyObject> {
 struct Offline: Error, CustomDebugStringConvertible {
     var debugDescription: String { "Offline" }
 }
-func reply(_ name: String, _ text: String) { pending[name]?(.success(text)) }
-func fail(_ name: String) { pending[name]?(.failure(RequestFailed())) }
-
-print("1. Single: one reply, then onDisposed; the request is disposed with it.")
-_ = request("profile").subscribe(
-    onSuccess: { print("  shows \($0)") }, onFailure: { print("  error: \($0)") },
-    onDisposed: { print("  onDisposed") })
-reply("profile", "Ada's profile")
-
-print("2. A Single that replies twice: only the first reply arrives.")
-_ = request("profile").subscribe(onSuccess: { print("  shows \($0)") })
-reply("profile", "first reply")
-reply("profile", "second reply")
-
-print("3. SingleEvent is Swift's Result, as the article's signals were.")
-_ = Single.just(100).subscribe { event in print("  \(event)") }
-_ = Single.just(100).map { String($0) }.subscribe { event in print("  \(event)") }
-_ = request("profile").subscribe { event in print("  \(event)") }
-fail("profile")
-
-print("4. asSingle() checks at run time: one element, none, or too many.")
-_ = Observable.just("one").asSingle().subscribe { print("  1 element: \($0)") }
-_ = Observable<String>.empty().asSingle().subscribe { print("  0 elements: \($0)") }
-let twice = PublishSubject<String>()
-_ = twice.asSingle().subscribe { print("  2 elements: \($0)") }
-twice.onNext("a")
-twice.onNext("b")
 
 print("5. Maybe: an element or nothing; Completable: done or an error.")
 func cached(_ key: String) -> Maybe<String> {

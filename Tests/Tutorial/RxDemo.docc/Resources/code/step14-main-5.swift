@@ -17,9 +17,20 @@ struct Offline: Error, CustomDebugStringConvertible {
     var debugDescription: String { "Offline" }
 }
 
-print("5. Maybe: an element or nothing; Completable: done or an error.")
-func cached(_ key: String) -> Maybe<String> {
-    key == "avatar" ? Maybe.just("avatar.png") : Maybe.empty()
+print("1. Driver: an error becomes an element, delivery waits for the scheduler, late subscribers get the latest.")
+let clock = HistoricalScheduler()
+SharingScheduler.mock(scheduler: clock) {
+    let subject = PublishSubject<Int>()
+    let driver = subject.asDriver(onErrorJustReturn: -1)
+    let first = driver.drive(onNext: { print("  first: \($0)") }, onCompleted: { print("  first: completed") })
+    subject.onNext(1)
+    print("  (sent 1; the driver delivers when the scheduler runs)")
+    clock.start()
+    _ = driver.drive(onNext: { print("  late: \($0)") })
+    clock.start()
+    subject.onError(Offline())
+    clock.start()
+    first.dispose()
 }
 _ = cached("avatar").subscribe(onSuccess: { print("  found \($0)") }, onCompleted: { print("  not cached") })
 _ = cached("banner").subscribe(onSuccess: { print("  found \($0)") }, onCompleted: { print("  not cached") })

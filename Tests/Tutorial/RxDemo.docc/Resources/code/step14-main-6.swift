@@ -32,14 +32,6 @@ SharingScheduler.mock(scheduler: clock) {
     clock.start()
     first.dispose()
 }
-_ = cached("avatar").subscribe(onSuccess: { print("  found \($0)") }, onCompleted: { print("  not cached") })
-_ = cached("banner").subscribe(onSuccess: { print("  found \($0)") }, onCompleted: { print("  not cached") })
-let save = Completable.create { completable in
-    print("  saving")
-    completable(.completed)
-    return Disposables.create()
-}
-_ = save.subscribe(onCompleted: { print("  saved") }, onError: { print("  not saved: \($0)") })
 
 print("6. flatMap on Single: the second request starts when the first replies.")
 _ = request("user list").flatMap { users in request("details of \(users)") }

@@ -33,11 +33,20 @@ SharingScheduler.mock(scheduler: clock) {
     first.dispose()
 }
 
-print("6. flatMap on Single: the second request starts when the first replies.")
-_ = request("user list").flatMap { users in request("details of \(users)") }
-    .subscribe(onSuccess: { print("  shows \($0)") })
-reply("user list", "user 1")
-reply("details of user 1", "Ada, user 1")
+print("2. Signal: no replay; a late subscriber hears only what comes after it.")
+SharingScheduler.mock(scheduler: clock) {
+    let taps = PublishSubject<Void>()
+    let signal = taps.asSignal(onErrorJustReturn: ())
+    let first = signal.emit(onNext: { print("  first: tap") })
+    taps.onNext(())
+    clock.start()
+    let late = signal.emit(onNext: { print("  late: tap") })
+    clock.start()
+    taps.onNext(())
+    clock.start()
+    first.dispose()
+    late.dispose()
+}
 
 print("7. Hooks.defaultErrorHandler gets every error that no handler takes.")
 Hooks.defaultErrorHandler = { _, error in print("  unhandled: \(error)") }

@@ -48,10 +48,17 @@ SharingScheduler.mock(scheduler: clock) {
     late.dispose()
 }
 
-print("7. Hooks.defaultErrorHandler gets every error that no handler takes.")
-Hooks.defaultErrorHandler = { _, error in print("  unhandled: \(error)") }
-_ = Observable<String>.error(RequestFailed()).subscribe(onNext: { print("  \($0)") })
-_ = Single<String>.error(RequestFailed()).subscribe(onSuccess: { print("  \($0)") })
+print("3. A delegate proxy: the app's delegate still hears every change, and so does .rx.")
+final class EditLogger: TextFieldDelegate {
+    func textFieldDidChange(_ textField: TextField) { print("  delegate: changed to '\(textField.text)'") }
+    func textFieldShouldReturn(_ textField: TextField) -> Bool { true }
+}
+let field = TextField()
+let logger = EditLogger()
+field.delegate = logger
+let typing = field.rx.text.subscribe(onNext: { print("  rx.text: '\($0 ?? "")'") })
+field.type("rx")
+typing.dispose()
 
 print("8. Known issue: one failed request ends a search for good; later queries get nothing.")
 let queries = PublishSubject<String>()

@@ -60,11 +60,50 @@ let typing = field.rx.text.subscribe(onNext: { print("  rx.text: '\($0 ?? "")'")
 field.type("rx")
 typing.dispose()
 
-print("8. Known issue: one failed request ends a search for good; later queries get nothing.")
-let queries = PublishSubject<String>()
-_ = queries.flatMapLatest { request("search '\($0)'") }
-    .subscribe(onNext: { print("  shows \($0)") }, onError: { print("  search ended: \($0)") })
-queries.onNext("ca")
-fail("search 'ca'")
-queries.onNext("cat")
-print("  (no search for 'cat' started)")
+print("4. The search screen: typing fast cancels the earlier requests; an error is a message; refresh retries.")
+let agent = NetworkAgent()
+agent.onEvent = { print("  network: \($0)") }
+// The screen binds its labels with Binder, on the main scheduler: this runs on the main thread.
+SharingScheduler.mock(scheduler: clock) {
+    var screen: SearchScreen? = SearchScreen(agent: agent)
+    let freed = Weak(screen)
+    screen?.resultsLabel.onChange = { print("  results: \($0.isEmpty ? "(none)" : $0)") }
+    screen?.spinner.onChange = { print("  spinner: \($0)") }
+    screen?.errorLabel.onChange = { print("  error: \($0)") }
+    let at = { (time: Int, action: @escaping () -> Void) in
+        _ = clock.scheduleAbsoluteVirtual((), time: Date(timeIntervalSince1970: TimeInterval(time))) { _ in
+            action()
+            return Disposables.create()
+        }
+    }
+    at(1) {
+        print("t1 types 'sw'")
+        screen?.searchField.type("sw")
+    }
+    at(2) {
+        print("t2 types 'swift'")
+        screen?.searchField.type("swift")
+    }
+    at(4) {
+        print("t4 the server answers request 2")
+        agent.reply(to: 2, with: ["titles": ["RxSwift", "SwiftUI"]])
+    }
+    at(5) {
+        print("t5 types 'swifty'")
+        screen?.searchField.type("swifty")
+    }
+    at(6) {
+        print("t6 request 3 fails")
+        agent.fail(3, with: Offline())
+    }
+    at(7) {
+        print("t7 taps refresh")
+        screen?.refreshButton.tap()
+    }
+    at(8) {
+        print("t8 the screen is closed while request 4 runs")
+        screen = nil
+    }
+    at(9) { print("t9 nothing is left: \(freed.object == nil ? "the screen is freed" : "the screen is alive")") }
+    clock.start()
+}

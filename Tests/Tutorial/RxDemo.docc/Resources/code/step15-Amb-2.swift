@@ -54,8 +54,12 @@ final class AmbSink<Observer: ObserverType>: Sink<Observer> {
             }
         }
 
+        // Decided under the lock; the loser's dispose and the winner's first event (user code)
+        // run after it is released, in the same order.
+        // Deviation: RxSwift's main branch still does both under the lock (#2723's rule, which
+        // its own campaign has not reached here).
         let decide = { (observer: AmbObserverType, event: Event<Element>, me: AmbState, other: Disposable) in
-            self.lock.performLocked {
+            let (won, isWinner) = self.lock.performLocked { () -> (Bool, Bool) in
                 if self.choice == .neither {
                     self.choice = me
                     observer.sink = forwardEvent

@@ -59,15 +59,12 @@ final class AmbSink<Observer: ObserverType>: Sink<Observer> {
         // Deviation: RxSwift's main branch still does both under the lock (#2723's rule, which
         // its own campaign has not reached here).
         let decide = { (observer: AmbObserverType, event: Event<Element>, me: AmbState, other: Disposable) in
-            self.lock.performLocked {
+            let (won, isWinner) = self.lock.performLocked { () -> (Bool, Bool) in
                 if self.choice == .neither {
                     self.choice = me
                     observer.sink = forwardEvent
                     observer.cancel = disposeAll
-                    other.dispose()
-                }
-                if self.choice == me {
-                    forwardEvent(observer, event)
+                    return (true, true)
                 }
             }
         }

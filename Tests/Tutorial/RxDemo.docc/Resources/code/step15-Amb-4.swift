@@ -64,11 +64,15 @@ final class AmbSink<Observer: ObserverType>: Sink<Observer> {
                     self.choice = me
                     observer.sink = forwardEvent
                     observer.cancel = disposeAll
-                    other.dispose()
+                    return (true, true)
                 }
-                if self.choice == me {
-                    forwardEvent(observer, event)
-                }
+                return (false, self.choice == me)
+            }
+            if won {
+                other.dispose()
+            }
+            if isWinner {
+                forwardEvent(observer, event)
             }
         }
 

@@ -75,7 +75,13 @@ final class BehaviorSubject<Element>: Observable<Element>, SubjectType, Observer
     // Deviation: RxSwift's main branch still sends the current value under the lock.
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
-        self.lock.performLocked { self.synchronizedSubscribe(observer) }
+        let subscription = self.lock.performLocked { self.synchronizedSubscribe(observer) }
+        if let replayObserver = subscription.replayObserver, case .next(let element) = subscription.first {
+            replayObserver.replay([element])
+        } else {
+            observer.on(subscription.first)
+        }
+        return subscription.disposable
     }
 
     func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable

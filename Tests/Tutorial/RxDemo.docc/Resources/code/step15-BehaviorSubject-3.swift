@@ -84,8 +84,9 @@ final class BehaviorSubject<Element>: Observable<Element>, SubjectType, Observer
         return subscription.disposable
     }
 
-    func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
-    where Observer.Element == Element {
+    private func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> (
+        first: Event<Element>, disposable: Disposable, replayObserver: ReplaySubjectSubscriptionObserver<Observer>?
+    ) where Observer.Element == Element {
         if self.isDisposed {
             observer.on(.error(RxError.disposed(object: self)))
             return Disposables.create()

@@ -88,8 +88,7 @@ final class BehaviorSubject<Element>: Observable<Element>, SubjectType, Observer
         first: Event<Element>, disposable: Disposable, replayObserver: ReplaySubjectSubscriptionObserver<Observer>?
     ) where Observer.Element == Element {
         if self.isDisposed {
-            observer.on(.error(RxError.disposed(object: self)))
-            return Disposables.create()
+            return (.error(RxError.disposed(object: self)), Disposables.create(), nil)
         }
         if let stoppedEvent = self.stoppedEvent {
             observer.on(stoppedEvent)

@@ -91,8 +91,7 @@ final class BehaviorSubject<Element>: Observable<Element>, SubjectType, Observer
             return (.error(RxError.disposed(object: self)), Disposables.create(), nil)
         }
         if let stoppedEvent = self.stoppedEvent {
-            observer.on(stoppedEvent)
-            return Disposables.create()
+            return (stoppedEvent, Disposables.create(), nil)
         }
         let key = self.observers.insert(observer.on)
         observer.on(.next(self.element))

@@ -93,9 +93,9 @@ final class BehaviorSubject<Element>: Observable<Element>, SubjectType, Observer
         if let stoppedEvent = self.stoppedEvent {
             return (stoppedEvent, Disposables.create(), nil)
         }
-        let key = self.observers.insert(observer.on)
-        observer.on(.next(self.element))
-        return SubscriptionDisposable(owner: self, key: key)
+        let replayObserver = ReplaySubjectSubscriptionObserver(observer: observer)
+        let key = self.observers.insert(replayObserver.on)
+        return (.next(self.element), SubscriptionDisposable(owner: self, key: key), replayObserver)
     }
 
     func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {

@@ -91,14 +91,16 @@ where Observer.Element == SourceSequence.Element {
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            if let value = self.nextElementArrived(element: element) {
+            switch self.nextElementArrived(element: element) {
+            case .success(.some(let value)):
                 self.subscribeInner(value.asObservable())
+            case .success(.none):
+                break
+            case .failure(let error):
+                self.synchronizedForwardOnAndDispose(.error(error))
             }
         case .error(let error):
-            self.lock.performLocked {
-                self.forwardOn(.error(error))
-                self.dispose()
-            }
+            self.synchronizedForwardOnAndDispose(.error(error))
         case .completed:
             // Let the source go, then complete if no inner is left, as RxSwift 6.10.2 does
             // (its main branch completes first; step 15).

@@ -94,16 +94,17 @@ where Observer.Element == SourceSequence.Element {
             switch self.nextElementArrived(element: element) {
             case .success(.some(let value)):
                 self.subscribeInner(value.asObservable())
+            case .success(.none):
+                break
+            case .failure(let error):
+                self.synchronizedForwardOnAndDispose(.error(error))
             }
         case .error(let error):
-            self.lock.performLocked {
-                self.forwardOn(.error(error))
-                self.dispose()
-            }
+            self.synchronizedForwardOnAndDispose(.error(error))
         case .completed:
-            // Let the source go, then complete if no inner is left, as RxSwift 6.10.2 does
-            // (its main branch completes first; step 15).
-            self.lock.performLocked {
+            // With no inner left, complete first and let the source go after (RxSwift 6.10.2
+            // disposed the source first, under the lock).
+            let completed = self.lock.performLocked { () -> Bool in
                 self.stopped = true
                 self.sourceSubscription.dispose()
                 self.checkCompleted()

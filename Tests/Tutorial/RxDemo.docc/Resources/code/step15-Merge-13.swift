@@ -102,12 +102,16 @@ where Observer.Element == SourceSequence.Element {
         case .error(let error):
             self.synchronizedForwardOnAndDispose(.error(error))
         case .completed:
-            // Let the source go, then complete if no inner is left, as RxSwift 6.10.2 does
-            // (its main branch completes first; step 15).
-            self.lock.performLocked {
+            // With no inner left, complete first and let the source go after (RxSwift 6.10.2
+            // disposed the source first, under the lock).
+            let completed = self.lock.performLocked { () -> Bool in
                 self.stopped = true
+                return self.shouldComplete
+            }
+            if completed {
+                self.synchronizedForwardOnAndDispose(.completed)
+            } else {
                 self.sourceSubscription.dispose()
-                self.checkCompleted()
             }
         }
     }

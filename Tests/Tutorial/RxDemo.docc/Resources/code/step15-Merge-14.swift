@@ -106,8 +106,12 @@ where Observer.Element == SourceSequence.Element {
             // disposed the source first, under the lock).
             let completed = self.lock.performLocked { () -> Bool in
                 self.stopped = true
+                return self.shouldComplete
+            }
+            if completed {
+                self.synchronizedForwardOnAndDispose(.completed)
+            } else {
                 self.sourceSubscription.dispose()
-                self.checkCompleted()
             }
         }
     }
@@ -116,6 +120,14 @@ where Observer.Element == SourceSequence.Element {
     // `subscribe` can already remove itself.
     func subscribeInner(_ source: Observable<Observer.Element>) {
         let iterDisposable = SingleAssignmentDisposable()
+        let shouldSubscribe = self.lock.performLocked { () -> Bool in
+            if self.terminating {
+                self.activeCount -= 1
+                return false
+            }
+            return true
+        }
+        guard shouldSubscribe else { return }
         if let disposeKey = self.group.insert(iterDisposable) {
             let iter = MergeSinkIter(parent: self, disposeKey: disposeKey)
             let subscription = source.subscribe(iter)

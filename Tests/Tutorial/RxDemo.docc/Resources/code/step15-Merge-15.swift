@@ -112,7 +112,6 @@ where Observer.Element == SourceSequence.Element {
                 self.synchronizedForwardOnAndDispose(.completed)
             } else {
                 self.sourceSubscription.dispose()
-                self.checkCompleted()
             }
         }
     }
@@ -121,6 +120,14 @@ where Observer.Element == SourceSequence.Element {
     // `subscribe` can already remove itself.
     func subscribeInner(_ source: Observable<Observer.Element>) {
         let iterDisposable = SingleAssignmentDisposable()
+        let shouldSubscribe = self.lock.performLocked { () -> Bool in
+            if self.terminating {
+                self.activeCount -= 1
+                return false
+            }
+            return true
+        }
+        guard shouldSubscribe else { return }
         if let disposeKey = self.group.insert(iterDisposable) {
             let iter = MergeSinkIter(parent: self, disposeKey: disposeKey)
             let subscription = source.subscribe(iter)
@@ -128,9 +135,10 @@ where Observer.Element == SourceSequence.Element {
         }
     }
 
-    // `Observable.merge`: every source is an inner, and there is no outer to wait for.
+    // `Observable.merge`: every source is an inner, and there is no outer to wait for. A source
+    // that fails during its subscribe stops the ones after it from being subscribed.
     func run(_ sources: [Observable<Observer.Element>]) -> Disposable {
-        self.activeCount += sources.count
+        self.lock.performLocked { self.activeCount += sources.count }
         for source in sources {
             self.subscribeInner(source)
         }

@@ -120,6 +120,14 @@ where Observer.Element == SourceSequence.Element {
     // `subscribe` can already remove itself.
     func subscribeInner(_ source: Observable<Observer.Element>) {
         let iterDisposable = SingleAssignmentDisposable()
+        let shouldSubscribe = self.lock.performLocked { () -> Bool in
+            if self.terminating {
+                self.activeCount -= 1
+                return false
+            }
+            return true
+        }
+        guard shouldSubscribe else { return }
         if let disposeKey = self.group.insert(iterDisposable) {
             let iter = MergeSinkIter(parent: self, disposeKey: disposeKey)
             let subscription = source.subscribe(iter)
@@ -127,14 +135,20 @@ where Observer.Element == SourceSequence.Element {
         }
     }
 
-    // `Observable.merge`: every source is an inner, and there is no outer to wait for.
+    // `Observable.merge`: every source is an inner, and there is no outer to wait for. A source
+    // that fails during its subscribe stops the ones after it from being subscribed.
     func run(_ sources: [Observable<Observer.Element>]) -> Disposable {
-        self.activeCount += sources.count
+        self.lock.performLocked { self.activeCount += sources.count }
         for source in sources {
             self.subscribeInner(source)
         }
-        self.stopped = true
-        self.checkCompleted()
+        let completed = self.lock.performLocked { () -> Bool in
+            self.stopped = true
+            return self.shouldComplete
+        }
+        if completed {
+            self.synchronizedForwardOnAndDispose(.completed)
+        }
         return self.group
     }
 

@@ -135,21 +135,41 @@ where Observer.Element == SourceSequence.Element {
         }
     }
 
-    // `Observable.merge`: every source is an inner, and there is no outer to wait for.
+    // `Observable.merge`: every source is an inner, and there is no outer to wait for. A source
+    // that fails during its subscribe stops the ones after it from being subscribed.
     func run(_ sources: [Observable<Observer.Element>]) -> Disposable {
-        self.activeCount += sources.count
+        self.lock.performLocked { self.activeCount += sources.count }
         for source in sources {
             self.subscribeInner(source)
         }
-        self.stopped = true
-        self.checkCompleted()
+        let completed = self.lock.performLocked { () -> Bool in
+            self.stopped = true
+            return self.shouldComplete
+        }
+        if completed {
+            self.synchronizedForwardOnAndDispose(.completed)
+        }
         return self.group
     }
 
-    func checkCompleted() {
-        if self.stopped && self.activeCount == 0 {
-            self.forwardOn(.completed)
-            self.dispose()
+    var shouldComplete: Bool {
+        self.stopped && self.activeCount == 0 && !self.terminating
+    }
+
+    func synchronizedForwardOn(_ event: Event<Observer.Element>) {
+        let shouldForward = self.lock.performLocked { !self.terminating }
+        guard shouldForward else { return }
+        self.forwardLock.performLocked { self.forwardOn(event) }
+    }
+
+    // The disposed flag is set before `forwardLock` is released: a thread that passed the
+    // `terminating` check and waits for `forwardLock` then drops its event. The teardown
+    // calls out to user code (dispose closures), so it runs after both locks are released.
+    func synchronizedForwardOnAndDispose(_ event: Event<Observer.Element>) {
+        self.lock.performLocked { self.terminating = true }
+        self.forwardLock.performLocked {
+            self.forwardOn(event)
+            self.markDisposed()
         }
     }
 

@@ -22,17 +22,14 @@ where Observer.Element == SourceSequence.Element {
         self.disposeKey = disposeKey
     }
 
-    // Under the parent's lock: two inners on two threads never reach the observer at once.
     func on(_ event: Event<Element>) {
-        self.parent.lock.performLocked {
-            switch event {
-            case .next(let value):
-                self.parent.forwardOn(.next(value))
-            case .error(let error):
-                self.parent.forwardOn(.error(error))
-                self.parent.dispose()
-            case .completed:
-                self.parent.group.remove(for: self.disposeKey)
+        switch event {
+        case .next(let value):
+            self.parent.synchronizedForwardOn(.next(value))
+        case .error(let error):
+            self.parent.synchronizedForwardOnAndDispose(.error(error))
+        case .completed:
+            let completed = self.parent.lock.performLocked { () -> Bool in
                 self.parent.activeCount -= 1
                 self.parent.checkCompleted()
             }

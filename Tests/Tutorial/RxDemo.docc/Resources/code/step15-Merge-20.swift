@@ -152,11 +152,26 @@ where Observer.Element == SourceSequence.Element {
         return self.group
     }
 
-    func checkCompleted() {
-        if self.stopped && self.activeCount == 0 {
-            self.forwardOn(.completed)
-            self.dispose()
+    var shouldComplete: Bool {
+        self.stopped && self.activeCount == 0 && !self.terminating
+    }
+
+    func synchronizedForwardOn(_ event: Event<Observer.Element>) {
+        let shouldForward = self.lock.performLocked { !self.terminating }
+        guard shouldForward else { return }
+        self.forwardLock.performLocked { self.forwardOn(event) }
+    }
+
+    // The disposed flag is set before `forwardLock` is released: a thread that passed the
+    // `terminating` check and waits for `forwardLock` then drops its event. The teardown
+    // calls out to user code (dispose closures), so it runs after both locks are released.
+    func synchronizedForwardOnAndDispose(_ event: Event<Observer.Element>) {
+        self.lock.performLocked { self.terminating = true }
+        self.forwardLock.performLocked {
+            self.forwardOn(event)
+            self.markDisposed()
         }
+        self.dispose()
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
@@ -194,7 +209,7 @@ where Observer.Element == Source.Element {
 
 // `concatMap`: the same group, but one inner at a time. An element that arrives while an
 // inner runs is mapped at once and its observable queued; the next is subscribed when the
-// current one completes.
+// current one completes. The same two locks as flatMap's.
 final class MergeLimitedSinkIter<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>:
     ObserverType
 where Observer.Element == SourceSequence.Element {
@@ -210,17 +225,14 @@ where Observer.Element == SourceSequence.Element {
     }
 
     func on(_ event: Event<Element>) {
-        self.parent.lock.performLocked {
-            switch event {
-            case .next:
-                self.parent.forwardOn(event)
-            case .error:
-                self.parent.forwardOn(event)
-                self.parent.dispose()
-            case .completed:
-                self.parent.group.remove(for: self.disposeKey)
-                self.parent.dequeueNextAndSubscribe()
-            }
+        switch event {
+        case .next:
+            self.parent.synchronizedForwardOn(event)
+        case .error:
+            self.parent.synchronizedForwardOnAndDispose(event)
+        case .completed:
+            self.parent.group.remove(for: self.disposeKey)
+            self.parent.dequeueNextAndSubscribe()
         }
     }
 }
@@ -232,6 +244,7 @@ where Observer.Element == SourceSequence.Element {
 
     let maxConcurrent: Int
     let lock = RecursiveLock()
+    let forwardLock = RecursiveLock()
 
     // state
     var stopped = false

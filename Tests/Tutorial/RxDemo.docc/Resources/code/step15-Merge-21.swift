@@ -171,6 +171,7 @@ where Observer.Element == SourceSequence.Element {
             self.forwardOn(event)
             self.markDisposed()
         }
+        self.dispose()
     }
 
     func run(_ source: Observable<SourceElement>) -> Disposable {
@@ -208,7 +209,7 @@ where Observer.Element == Source.Element {
 
 // `concatMap`: the same group, but one inner at a time. An element that arrives while an
 // inner runs is mapped at once and its observable queued; the next is subscribed when the
-// current one completes.
+// current one completes. The same two locks as flatMap's.
 final class MergeLimitedSinkIter<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>:
     ObserverType
 where Observer.Element == SourceSequence.Element {
@@ -224,17 +225,14 @@ where Observer.Element == SourceSequence.Element {
     }
 
     func on(_ event: Event<Element>) {
-        self.parent.lock.performLocked {
-            switch event {
-            case .next:
-                self.parent.forwardOn(event)
-            case .error:
-                self.parent.forwardOn(event)
-                self.parent.dispose()
-            case .completed:
-                self.parent.group.remove(for: self.disposeKey)
-                self.parent.dequeueNextAndSubscribe()
-            }
+        switch event {
+        case .next:
+            self.parent.synchronizedForwardOn(event)
+        case .error:
+            self.parent.synchronizedForwardOnAndDispose(event)
+        case .completed:
+            self.parent.group.remove(for: self.disposeKey)
+            self.parent.dequeueNextAndSubscribe()
         }
     }
 }
@@ -246,9 +244,11 @@ where Observer.Element == SourceSequence.Element {
 
     let maxConcurrent: Int
     let lock = RecursiveLock()
+    let forwardLock = RecursiveLock()
 
     // state
     var stopped = false
+    var terminating = false
     var activeCount = 0
     var queue: [SourceSequence] = []
     let sourceSubscription = SingleAssignmentDisposable()

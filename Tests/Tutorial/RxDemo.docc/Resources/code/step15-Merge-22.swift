@@ -209,7 +209,7 @@ where Observer.Element == Source.Element {
 
 // `concatMap`: the same group, but one inner at a time. An element that arrives while an
 // inner runs is mapped at once and its observable queued; the next is subscribed when the
-// current one completes.
+// current one completes. The same two locks as flatMap's.
 final class MergeLimitedSinkIter<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>:
     ObserverType
 where Observer.Element == SourceSequence.Element {
@@ -225,17 +225,14 @@ where Observer.Element == SourceSequence.Element {
     }
 
     func on(_ event: Event<Element>) {
-        self.parent.lock.performLocked {
-            switch event {
-            case .next:
-                self.parent.forwardOn(event)
-            case .error:
-                self.parent.forwardOn(event)
-                self.parent.dispose()
-            case .completed:
-                self.parent.group.remove(for: self.disposeKey)
-                self.parent.dequeueNextAndSubscribe()
-            }
+        switch event {
+        case .next:
+            self.parent.synchronizedForwardOn(event)
+        case .error:
+            self.parent.synchronizedForwardOnAndDispose(event)
+        case .completed:
+            self.parent.group.remove(for: self.disposeKey)
+            self.parent.dequeueNextAndSubscribe()
         }
     }
 }
@@ -247,9 +244,11 @@ where Observer.Element == SourceSequence.Element {
 
     let maxConcurrent: Int
     let lock = RecursiveLock()
+    let forwardLock = RecursiveLock()
 
     // state
     var stopped = false
+    var terminating = false
     var activeCount = 0
     var queue: [SourceSequence] = []
     let sourceSubscription = SingleAssignmentDisposable()
@@ -267,12 +266,22 @@ where Observer.Element == SourceSequence.Element {
         return self.group
     }
 
-    // The next queued inner goes on the current thread's trampoline, as in RxSwift 6.10.2:
-    // it is subscribed once the inner that completed has returned from its own subscribe
-    // (and been disposed), never on its stack, where one inner after another could overflow it.
+    // The next queued inner goes on the current thread's trampoline: it is subscribed once the
+    // inner that completed has returned from its own subscribe, never on its stack, where one
+    // inner after another could overflow it. Decided under the lock, done after it.
     func dequeueNextAndSubscribe() {
-        if let next = self.queue.first {
-            self.queue.removeFirst()
+        let (next, completed) = self.lock.performLocked { () -> (SourceSequence?, Bool) in
+            if self.terminating {
+                self.activeCount -= 1
+                return (nil, false)
+            }
+            if !self.queue.isEmpty {
+                return (self.queue.removeFirst(), false)
+            }
+            self.activeCount -= 1
+            return (nil, self.shouldComplete)
+        }
+        if let next {
             let disposable = CurrentThreadScheduler.instance.schedule(()) { _ in
                 self.lock.performLocked { self.subscribe(next, group: self.group) }
                 return Disposables.create()

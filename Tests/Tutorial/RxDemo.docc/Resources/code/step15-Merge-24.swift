@@ -244,9 +244,11 @@ where Observer.Element == SourceSequence.Element {
 
     let maxConcurrent: Int
     let lock = RecursiveLock()
+    let forwardLock = RecursiveLock()
 
     // state
     var stopped = false
+    var terminating = false
     var activeCount = 0
     var queue: [SourceSequence] = []
     let sourceSubscription = SingleAssignmentDisposable()
@@ -264,23 +266,29 @@ where Observer.Element == SourceSequence.Element {
         return self.group
     }
 
-    // The next queued inner goes on the current thread's trampoline, as in RxSwift 6.10.2:
-    // it is subscribed once the inner that completed has returned from its own subscribe
-    // (and been disposed), never on its stack, where one inner after another could overflow it.
+    // The next queued inner goes on the current thread's trampoline: it is subscribed once the
+    // inner that completed has returned from its own subscribe, never on its stack, where one
+    // inner after another could overflow it. Decided under the lock, done after it.
     func dequeueNextAndSubscribe() {
-        if let next = self.queue.first {
-            self.queue.removeFirst()
+        let (next, completed) = self.lock.performLocked { () -> (SourceSequence?, Bool) in
+            if self.terminating {
+                self.activeCount -= 1
+                return (nil, false)
+            }
+            if !self.queue.isEmpty {
+                return (self.queue.removeFirst(), false)
+            }
+            self.activeCount -= 1
+            return (nil, self.shouldComplete)
+        }
+        if let next {
             let disposable = CurrentThreadScheduler.instance.schedule(()) { _ in
-                self.lock.performLocked { self.subscribe(next, group: self.group) }
+                self.subscribe(next, group: self.group)
                 return Disposables.create()
             }
             _ = self.group.insert(disposable)
-        } else {
-            self.activeCount -= 1
-            if self.stopped && self.activeCount == 0 {
-                self.forwardOn(.completed)
-                self.dispose()
-            }
+        } else if completed {
+            self.synchronizedForwardOnAndDispose(.completed)
         }
     }
 

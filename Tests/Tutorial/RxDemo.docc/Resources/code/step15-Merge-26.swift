@@ -266,28 +266,42 @@ where Observer.Element == SourceSequence.Element {
         return self.group
     }
 
-    // The next queued inner goes on the current thread's trampoline, as in RxSwift 6.10.2:
-    // it is subscribed once the inner that completed has returned from its own subscribe
-    // (and been disposed), never on its stack, where one inner after another could overflow it.
+    // The next queued inner goes on the current thread's trampoline: it is subscribed once the
+    // inner that completed has returned from its own subscribe, never on its stack, where one
+    // inner after another could overflow it. Decided under the lock, done after it.
     func dequeueNextAndSubscribe() {
-        if let next = self.queue.first {
-            self.queue.removeFirst()
+        let (next, completed) = self.lock.performLocked { () -> (SourceSequence?, Bool) in
+            if self.terminating {
+                self.activeCount -= 1
+                return (nil, false)
+            }
+            if !self.queue.isEmpty {
+                return (self.queue.removeFirst(), false)
+            }
+            self.activeCount -= 1
+            return (nil, self.shouldComplete)
+        }
+        if let next {
             let disposable = CurrentThreadScheduler.instance.schedule(()) { _ in
-                self.lock.performLocked { self.subscribe(next, group: self.group) }
+                self.subscribe(next, group: self.group)
                 return Disposables.create()
             }
             _ = self.group.insert(disposable)
-        } else {
-            self.activeCount -= 1
-            if self.stopped && self.activeCount == 0 {
-                self.forwardOn(.completed)
-                self.dispose()
-            }
+        } else if completed {
+            self.synchronizedForwardOnAndDispose(.completed)
         }
     }
 
     func subscribe(_ innerSource: SourceSequence, group: CompositeDisposable) {
         let subscription = SingleAssignmentDisposable()
+        let shouldSubscribe = self.lock.performLocked { () -> Bool in
+            if self.terminating {
+                self.activeCount -= 1
+                return false
+            }
+            return true
+        }
+        guard shouldSubscribe else { return }
         if let key = group.insert(subscription) {
             let observer = MergeLimitedSinkIter(parent: self, disposeKey: key)
             let disposable = innerSource.asObservable().subscribe(observer)
@@ -299,14 +313,28 @@ where Observer.Element == SourceSequence.Element {
         rxAbstractMethod()
     }
 
-    // Under the lock: a free place subscribes (after the lock is released), a full one queues.
-    private func nextElementArrived(element: SourceElement) -> SourceSequence? {
-        self.lock.performLocked {
-            do {
-                let value = try self.performMap(element)
-                if self.activeCount < self.maxConcurrent {
-                    self.activeCount += 1
-                    return value
+    // Under the lock: take a free place or not. The selector runs after releasing it; a full
+    // sink queues the result, and takes it at once if a place came free meanwhile.
+    private func nextElementArrived(element: SourceElement) -> Result<SourceSequence?, Error> {
+        let subscribeImmediately = self.lock.performLocked { () -> Bool? in
+            if self.stopped || self.terminating {
+                return nil
+            }
+            if self.activeCount < self.maxConcurrent {
+                self.activeCount += 1
+                return true
+            }
+            return false
+        }
+        guard let subscribeImmediately else { return .success(nil) }
+        do {
+            let value = try self.performMap(element)
+            if subscribeImmediately {
+                return .success(value)
+            }
+            let next = self.lock.performLocked { () -> SourceSequence? in
+                if self.terminating {
+                    return nil
                 }
                 self.queue.append(value)
             } catch let error {

@@ -287,17 +287,21 @@ where Observer.Element == SourceSequence.Element {
                 return Disposables.create()
             }
             _ = self.group.insert(disposable)
-        } else {
-            self.activeCount -= 1
-            if self.stopped && self.activeCount == 0 {
-                self.forwardOn(.completed)
-                self.dispose()
-            }
+        } else if completed {
+            self.synchronizedForwardOnAndDispose(.completed)
         }
     }
 
     func subscribe(_ innerSource: SourceSequence, group: CompositeDisposable) {
         let subscription = SingleAssignmentDisposable()
+        let shouldSubscribe = self.lock.performLocked { () -> Bool in
+            if self.terminating {
+                self.activeCount -= 1
+                return false
+            }
+            return true
+        }
+        guard shouldSubscribe else { return }
         if let key = group.insert(subscription) {
             let observer = MergeLimitedSinkIter(parent: self, disposeKey: key)
             let disposable = innerSource.asObservable().subscribe(observer)
@@ -309,28 +313,53 @@ where Observer.Element == SourceSequence.Element {
         rxAbstractMethod()
     }
 
-    // Under the lock: a free place subscribes (after the lock is released), a full one queues.
-    private func nextElementArrived(element: SourceElement) -> SourceSequence? {
-        self.lock.performLocked {
-            do {
-                let value = try self.performMap(element)
-                if self.activeCount < self.maxConcurrent {
-                    self.activeCount += 1
-                    return value
+    // Under the lock: take a free place or not. The selector runs after releasing it; a full
+    // sink queues the result, and takes it at once if a place came free meanwhile.
+    private func nextElementArrived(element: SourceElement) -> Result<SourceSequence?, Error> {
+        let subscribeImmediately = self.lock.performLocked { () -> Bool? in
+            if self.stopped || self.terminating {
+                return nil
+            }
+            if self.activeCount < self.maxConcurrent {
+                self.activeCount += 1
+                return true
+            }
+            return false
+        }
+        guard let subscribeImmediately else { return .success(nil) }
+        do {
+            let value = try self.performMap(element)
+            if subscribeImmediately {
+                return .success(value)
+            }
+            let next = self.lock.performLocked { () -> SourceSequence? in
+                if self.terminating {
+                    return nil
                 }
                 self.queue.append(value)
-            } catch let error {
-                self.forwardOn(.error(error))
-                self.dispose()
+                if self.activeCount < self.maxConcurrent, !self.queue.isEmpty {
+                    self.activeCount += 1
+                    return self.queue.removeFirst()
+                }
+                return nil
             }
-            return nil
+            return .success(next)
+        } catch let error {
+            let shouldFail = self.lock.performLocked { () -> Bool in
+                if subscribeImmediately {
+                    self.activeCount -= 1
+                }
+                return !self.terminating
+            }
+            return shouldFail ? .failure(error) : .success(nil)
         }
     }
 
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            if let sequence = self.nextElementArrived(element: element) {
+            switch self.nextElementArrived(element: element) {
+            case .success(.some(let sequence)):
                 self.subscribe(sequence, group: self.group)
             }
         case .error(let error):

@@ -313,35 +313,61 @@ where Observer.Element == SourceSequence.Element {
         rxAbstractMethod()
     }
 
-    // Under the lock: a free place subscribes (after the lock is released), a full one queues.
-    private func nextElementArrived(element: SourceElement) -> SourceSequence? {
-        self.lock.performLocked {
-            do {
-                let value = try self.performMap(element)
-                if self.activeCount < self.maxConcurrent {
-                    self.activeCount += 1
-                    return value
+    // Under the lock: take a free place or not. The selector runs after releasing it; a full
+    // sink queues the result, and takes it at once if a place came free meanwhile.
+    private func nextElementArrived(element: SourceElement) -> Result<SourceSequence?, Error> {
+        let subscribeImmediately = self.lock.performLocked { () -> Bool? in
+            if self.stopped || self.terminating {
+                return nil
+            }
+            if self.activeCount < self.maxConcurrent {
+                self.activeCount += 1
+                return true
+            }
+            return false
+        }
+        guard let subscribeImmediately else { return .success(nil) }
+        do {
+            let value = try self.performMap(element)
+            if subscribeImmediately {
+                return .success(value)
+            }
+            let next = self.lock.performLocked { () -> SourceSequence? in
+                if self.terminating {
+                    return nil
                 }
                 self.queue.append(value)
-            } catch let error {
-                self.forwardOn(.error(error))
-                self.dispose()
+                if self.activeCount < self.maxConcurrent, !self.queue.isEmpty {
+                    self.activeCount += 1
+                    return self.queue.removeFirst()
+                }
+                return nil
             }
-            return nil
+            return .success(next)
+        } catch let error {
+            let shouldFail = self.lock.performLocked { () -> Bool in
+                if subscribeImmediately {
+                    self.activeCount -= 1
+                }
+                return !self.terminating
+            }
+            return shouldFail ? .failure(error) : .success(nil)
         }
     }
 
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            if let sequence = self.nextElementArrived(element: element) {
+            switch self.nextElementArrived(element: element) {
+            case .success(.some(let sequence)):
                 self.subscribe(sequence, group: self.group)
+            case .success(.none):
+                break
+            case .failure(let error):
+                self.synchronizedForwardOnAndDispose(.error(error))
             }
         case .error(let error):
-            self.lock.performLocked {
-                self.forwardOn(.error(error))
-                self.dispose()
-            }
+            self.synchronizedForwardOnAndDispose(.error(error))
         case .completed:
             // As flatMap's: with nothing running, complete first and let the source go after.
             self.lock.performLocked {

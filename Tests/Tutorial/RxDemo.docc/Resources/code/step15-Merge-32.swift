@@ -337,34 +337,39 @@ where Observer.Element == SourceSequence.Element {
                     return nil
                 }
                 self.queue.append(value)
-            } catch let error {
-                self.forwardOn(.error(error))
-                self.dispose()
+                if self.activeCount < self.maxConcurrent, !self.queue.isEmpty {
+                    self.activeCount += 1
+                    return self.queue.removeFirst()
+                }
+                return nil
             }
-            return nil
+            return .success(next)
+        } catch let error {
+            let shouldFail = self.lock.performLocked { () -> Bool in
+                if subscribeImmediately {
+                    self.activeCount -= 1
+                }
+                return !self.terminating
+            }
+            return shouldFail ? .failure(error) : .success(nil)
         }
     }
 
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            if let sequence = self.nextElementArrived(element: element) {
+            switch self.nextElementArrived(element: element) {
+            case .success(.some(let sequence)):
                 self.subscribe(sequence, group: self.group)
+            case .success(.none):
+                break
+            case .failure(let error):
+                self.synchronizedForwardOnAndDispose(.error(error))
             }
         case .error(let error):
-            self.lock.performLocked {
-                self.forwardOn(.error(error))
-                self.dispose()
-            }
+            self.synchronizedForwardOnAndDispose(.error(error))
         case .completed:
-            // As flatMap's: with nothing running, complete first and let the source go after.
-            self.lock.performLocked {
-                if self.activeCount == 0 {
-                    self.forwardOn(.completed)
-                    self.dispose()
-                } else {
-                    self.sourceSubscription.dispose()
-                }
+            let completed = self.lock.performLocked { () -> Bool in
                 self.stopped = true
             }
         }

@@ -358,25 +358,44 @@ where Observer.Element == SourceSequence.Element {
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            if let sequence = self.nextElementArrived(element: element) {
+            switch self.nextElementArrived(element: element) {
+            case .success(.some(let sequence)):
                 self.subscribe(sequence, group: self.group)
+            case .success(.none):
+                break
+            case .failure(let error):
+                self.synchronizedForwardOnAndDispose(.error(error))
             }
         case .error(let error):
-            self.lock.performLocked {
-                self.forwardOn(.error(error))
-                self.dispose()
-            }
+            self.synchronizedForwardOnAndDispose(.error(error))
         case .completed:
-            // As flatMap's: with nothing running, complete first and let the source go after.
-            self.lock.performLocked {
-                if self.activeCount == 0 {
-                    self.forwardOn(.completed)
-                    self.dispose()
-                } else {
-                    self.sourceSubscription.dispose()
-                }
+            let completed = self.lock.performLocked { () -> Bool in
                 self.stopped = true
+                return self.shouldComplete
             }
+            if completed {
+                self.synchronizedForwardOnAndDispose(.completed)
+            } else {
+                self.sourceSubscription.dispose()
+            }
+        }
+    }
+
+    var shouldComplete: Bool {
+        self.stopped && self.activeCount == 0 && !self.terminating
+    }
+
+    func synchronizedForwardOn(_ event: Event<Observer.Element>) {
+        let shouldForward = self.lock.performLocked { !self.terminating }
+        guard shouldForward else { return }
+        self.forwardLock.performLocked { self.forwardOn(event) }
+    }
+
+    func synchronizedForwardOnAndDispose(_ event: Event<Observer.Element>) {
+        self.lock.performLocked { self.terminating = true }
+        self.forwardLock.performLocked {
+            self.forwardOn(event)
+            self.markDisposed()
         }
     }
 }

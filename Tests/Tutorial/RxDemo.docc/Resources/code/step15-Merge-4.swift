@@ -31,18 +31,27 @@ where Observer.Element == SourceSequence.Element {
         case .completed:
             let completed = self.parent.lock.performLocked { () -> Bool in
                 self.parent.activeCount -= 1
-                self.parent.checkCompleted()
+                return self.parent.shouldComplete
+            }
+            // Removing disposes the inner's subscription: its dispose closure is user code.
+            self.parent.group.remove(for: self.disposeKey)
+            if completed {
+                self.parent.synchronizedForwardOnAndDispose(.completed)
             }
         }
     }
 }
 
+// Two locks, as on RxSwift's main branch (#2698, #2723): `lock` guards the counts and is never
+// held while calling out; `forwardLock` only serialises deliveries to the one observer
+// downstream (two inners on two threads never reach it at once) and guards no state.
 class MergeSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>:
     Sink<Observer>, ObserverType
 where Observer.Element == SourceSequence.Element {
     typealias Element = SourceElement
 
     let lock = RecursiveLock()
+    let forwardLock = RecursiveLock()
 
     // state
     let group = CompositeDisposable()

@@ -42,18 +42,24 @@ where Observer.Element == SourceSequence.Element {
     }
 }
 
+// Two locks, as on RxSwift's main branch (#2698, #2723): `lock` guards the counts and is never
+// held while calling out; `forwardLock` only serialises deliveries to the one observer
+// downstream (two inners on two threads never reach it at once) and guards no state.
 class MergeSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>:
     Sink<Observer>, ObserverType
 where Observer.Element == SourceSequence.Element {
     typealias Element = SourceElement
 
     let lock = RecursiveLock()
+    let forwardLock = RecursiveLock()
 
     // state
     let group = CompositeDisposable()
     let sourceSubscription = SingleAssignmentDisposable()
     var activeCount = 0
     var stopped = false
+    // Set once a terminal event is on its way: nothing more is subscribed or forwarded.
+    var terminating = false
 
     func performMap(_ element: SourceElement) throws -> SourceSequence {
         rxAbstractMethod()

@@ -51,29 +51,38 @@ where Observer.Element == SourceSequence.Element {
     typealias Element = SourceElement
 
     let lock = RecursiveLock()
+    let forwardLock = RecursiveLock()
 
     // state
     let group = CompositeDisposable()
     let sourceSubscription = SingleAssignmentDisposable()
     var activeCount = 0
     var stopped = false
+    // Set once a terminal event is on its way: nothing more is subscribed or forwarded.
+    var terminating = false
 
     func performMap(_ element: SourceElement) throws -> SourceSequence {
         rxAbstractMethod()
     }
 
-    // The selector runs and the count goes up under the lock; the inner is subscribed after
-    // releasing it, so that an inner that sends at once can take it.
-    private func nextElementArrived(element: SourceElement) -> SourceSequence? {
-        self.lock.performLocked {
-            do {
-                let value = try self.performMap(element)
-                self.activeCount += 1
-                return value
-            } catch let error {
-                self.forwardOn(.error(error))
-                self.dispose()
-                return nil
+    // The count goes up under the lock; the selector runs after releasing it (it is user code).
+    private func nextElementArrived(element: SourceElement) -> Result<SourceSequence?, Error> {
+        let subscribe = self.lock.performLocked { () -> Bool in
+            if self.stopped || self.terminating {
+                return false
+            }
+            self.activeCount += 1
+            return true
+        }
+        if !subscribe {
+            return .success(nil)
+        }
+        do {
+            return .success(try self.performMap(element))
+        } catch let error {
+            let shouldFail = self.lock.performLocked { () -> Bool in
+                self.activeCount -= 1
+                return !self.terminating
             }
         }
     }

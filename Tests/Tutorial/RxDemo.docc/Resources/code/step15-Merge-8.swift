@@ -65,26 +65,34 @@ where Observer.Element == SourceSequence.Element {
         rxAbstractMethod()
     }
 
-    // The selector runs and the count goes up under the lock; the inner is subscribed after
-    // releasing it, so that an inner that sends at once can take it.
-    private func nextElementArrived(element: SourceElement) -> SourceSequence? {
-        self.lock.performLocked {
-            do {
-                let value = try self.performMap(element)
-                self.activeCount += 1
-                return value
-            } catch let error {
-                self.forwardOn(.error(error))
-                self.dispose()
-                return nil
+    // The count goes up under the lock; the selector runs after releasing it (it is user code).
+    private func nextElementArrived(element: SourceElement) -> Result<SourceSequence?, Error> {
+        let subscribe = self.lock.performLocked { () -> Bool in
+            if self.stopped || self.terminating {
+                return false
             }
+            self.activeCount += 1
+            return true
+        }
+        if !subscribe {
+            return .success(nil)
+        }
+        do {
+            return .success(try self.performMap(element))
+        } catch let error {
+            let shouldFail = self.lock.performLocked { () -> Bool in
+                self.activeCount -= 1
+                return !self.terminating
+            }
+            return shouldFail ? .failure(error) : .success(nil)
         }
     }
 
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            if let value = self.nextElementArrived(element: element) {
+            switch self.nextElementArrived(element: element) {
+            case .success(.some(let value)):
                 self.subscribeInner(value.asObservable())
             }
         case .error(let error):

@@ -84,14 +84,20 @@ where Observer.Element == SourceSequence.Element {
                 self.activeCount -= 1
                 return !self.terminating
             }
+            return shouldFail ? .failure(error) : .success(nil)
         }
     }
 
     func on(_ event: Event<SourceElement>) {
         switch event {
         case .next(let element):
-            if let value = self.nextElementArrived(element: element) {
+            switch self.nextElementArrived(element: element) {
+            case .success(.some(let value)):
                 self.subscribeInner(value.asObservable())
+            case .success(.none):
+                break
+            case .failure(let error):
+                self.synchronizedForwardOnAndDispose(.error(error))
             }
         case .error(let error):
             self.lock.performLocked {

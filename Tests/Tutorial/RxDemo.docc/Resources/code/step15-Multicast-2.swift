@@ -64,13 +64,17 @@ private final class Connection<Subject: SubjectType>: ObserverType, Disposable {
 
     // Detach under the lock; dispose the source's subscription (user code) after it (#2723).
     func dispose() {
-        self.lock.lock()
-        defer { self.lock.unlock() }
-        fetchOr(self.disposed, 1)
-        guard let parent = self.parent else { return }
-        if parent.connection === self {
-            parent.connection = nil
-            parent.subject = nil
+        let subscriptionToDispose: Disposable? = self.lock.performLocked {
+            fetchOr(self.disposed, 1)
+            guard let parent = self.parent else { return nil }
+            if parent.connection === self {
+                parent.connection = nil
+                parent.subject = nil
+            }
+            self.parent = nil
+            let subscription = self.subscription
+            self.subscription = nil
+            return subscription
         }
         self.parent = nil
         self.subscription?.dispose()

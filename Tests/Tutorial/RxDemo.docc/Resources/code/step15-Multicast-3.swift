@@ -76,9 +76,7 @@ private final class Connection<Subject: SubjectType>: ObserverType, Disposable {
             self.subscription = nil
             return subscription
         }
-        self.parent = nil
-        self.subscription?.dispose()
-        self.subscription = nil
+        subscriptionToDispose?.dispose()
     }
 }
 

@@ -95,9 +95,11 @@ private final class ConnectableObservableAdapter<Subject: SubjectType>: Connecta
         self.makeSubject = makeSubject
     }
 
-    // Connecting again while connected returns the same connection.
+    // Connecting again while connected returns the same connection. The connection is made
+    // under the lock; the source is subscribed (user code runs) after it is released.
     override func connect() -> Disposable {
-        self.lock.performLocked {
+        let (subscriptionToSet, connection) = self.lock.performLocked {
+            () -> (SingleAssignmentDisposable?, ConnectionType) in
             if let connection = self.connection {
                 return connection
             }

@@ -98,9 +98,10 @@ private final class ConnectableObservableAdapter<Subject: SubjectType>: Connecta
     // Connecting again while connected returns the same connection. The connection is made
     // under the lock; the source is subscribed (user code runs) after it is released.
     override func connect() -> Disposable {
-        self.lock.performLocked {
+        let (subscriptionToSet, connection) = self.lock.performLocked {
+            () -> (SingleAssignmentDisposable?, ConnectionType) in
             if let connection = self.connection {
-                return connection
+                return (nil, connection)
             }
             let subscription = SingleAssignmentDisposable()
             let connection = Connection(

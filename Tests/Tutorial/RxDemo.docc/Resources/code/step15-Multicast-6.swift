@@ -101,15 +101,17 @@ private final class ConnectableObservableAdapter<Subject: SubjectType>: Connecta
         let (subscriptionToSet, connection) = self.lock.performLocked {
             () -> (SingleAssignmentDisposable?, ConnectionType) in
             if let connection = self.connection {
-                return connection
+                return (nil, connection)
             }
             let subscription = SingleAssignmentDisposable()
             let connection = Connection(
                 parent: self, subjectObserver: self.lazySubject.asObserver(), lock: self.lock,
                 subscription: subscription)
             self.connection = connection
-            subscription.setDisposable(self.source.subscribe(connection))
-            return connection
+            return (subscription, connection)
+        }
+        if let subscriptionToSet {
+            subscriptionToSet.setDisposable(self.source.subscribe(connection))
         }
     }
 

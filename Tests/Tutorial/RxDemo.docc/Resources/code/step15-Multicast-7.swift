@@ -108,9 +108,12 @@ private final class ConnectableObservableAdapter<Subject: SubjectType>: Connecta
                 parent: self, subjectObserver: self.lazySubject.asObserver(), lock: self.lock,
                 subscription: subscription)
             self.connection = connection
-            subscription.setDisposable(self.source.subscribe(connection))
-            return connection
+            return (subscription, connection)
         }
+        if let subscriptionToSet {
+            subscriptionToSet.setDisposable(self.source.subscribe(connection))
+        }
+        return connection
     }
 
     private var lazySubject: Subject {

@@ -70,7 +70,11 @@ final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelabl
     // Deviation: RxSwift's main branch still sends it under the lock.
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
-        self.lock.performLocked { self.synchronizedSubscribe(observer) }
+        let (disposable, stoppedEvent) = self.lock.performLocked { self.synchronizedSubscribe(observer) }
+        if let stoppedEvent {
+            observer.on(stoppedEvent)
+        }
+        return disposable
     }
 
     func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable

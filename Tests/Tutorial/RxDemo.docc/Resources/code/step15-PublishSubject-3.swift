@@ -77,7 +77,7 @@ final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelabl
         return disposable
     }
 
-    func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
+    private func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> (Disposable, Event<Element>?)
     where Observer.Element == Element {
         if let stoppedEvent = self.stoppedEvent {
             observer.on(stoppedEvent)

@@ -80,8 +80,7 @@ final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelabl
     private func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> (Disposable, Event<Element>?)
     where Observer.Element == Element {
         if let stoppedEvent = self.stoppedEvent {
-            observer.on(stoppedEvent)
-            return Disposables.create()
+            return (Disposables.create(), stoppedEvent)
         }
         if self.isDisposed {
             observer.on(.error(RxError.disposed(object: self)))

@@ -83,8 +83,7 @@ final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelabl
             return (Disposables.create(), stoppedEvent)
         }
         if self.isDisposed {
-            observer.on(.error(RxError.disposed(object: self)))
-            return Disposables.create()
+            return (Disposables.create(), .error(RxError.disposed(object: self)))
         }
         let key = self.observers.insert(observer.on)
         return SubscriptionDisposable(owner: self, key: key)

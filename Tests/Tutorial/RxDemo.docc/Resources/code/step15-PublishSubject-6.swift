@@ -86,7 +86,7 @@ final class PublishSubject<Element>: Observable<Element>, SubjectType, Cancelabl
             return (Disposables.create(), .error(RxError.disposed(object: self)))
         }
         let key = self.observers.insert(observer.on)
-        return SubscriptionDisposable(owner: self, key: key)
+        return (SubscriptionDisposable(owner: self, key: key), nil)
     }
 
     func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {

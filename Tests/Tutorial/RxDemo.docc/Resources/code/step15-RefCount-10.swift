@@ -107,6 +107,7 @@ where ConnectableSource.Element == Observer.Element {
             defer { self.parent.connectAfterDisconnect = nil }
             return self.parent.connectAfterDisconnect
         }
+        connectionToMake?.setDisposable(self.parent.source.connect())
     }
 
     // The source ended: this connection is over, whoever else is subscribed.

@@ -110,14 +110,15 @@ where ConnectableSource.Element == Observer.Element {
         connectionToMake?.setDisposable(self.parent.source.connect())
     }
 
-    // The source ended: this connection is over, whoever else is subscribed.
+    // The source ended: this connection is over, whoever else is subscribed. It is let go
+    // after the lock is released (its dispose is the source's).
     func on(_ event: Event<Element>) {
         switch event {
         case .next:
             self.forwardOn(event)
         case .error, .completed:
-            self.parent.lock.lock()
-            if self.parent.connectionId == self.connectionIdSnapshot {
+            let connection = self.parent.lock.performLocked { () -> SingleAssignmentDisposable? in
+                guard self.parent.connectionId == self.connectionIdSnapshot else { return nil }
                 let connection = self.parent.connectableSubscription
                 defer { connection?.dispose() }
                 self.parent.count = 0

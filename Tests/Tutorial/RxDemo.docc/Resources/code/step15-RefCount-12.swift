@@ -117,10 +117,9 @@ where ConnectableSource.Element == Observer.Element {
         case .next:
             self.forwardOn(event)
         case .error, .completed:
-            self.parent.lock.lock()
-            if self.parent.connectionId == self.connectionIdSnapshot {
+            let connection = self.parent.lock.performLocked { () -> SingleAssignmentDisposable? in
+                guard self.parent.connectionId == self.connectionIdSnapshot else { return nil }
                 let connection = self.parent.connectableSubscription
-                defer { connection?.dispose() }
                 self.parent.count = 0
                 self.parent.connectionId = self.parent.connectionId &+ 1
                 self.parent.connectableSubscription = nil

@@ -120,10 +120,10 @@ where ConnectableSource.Element == Observer.Element {
             let connection = self.parent.lock.performLocked { () -> SingleAssignmentDisposable? in
                 guard self.parent.connectionId == self.connectionIdSnapshot else { return nil }
                 let connection = self.parent.connectableSubscription
-                defer { connection?.dispose() }
                 self.parent.count = 0
                 self.parent.connectionId = self.parent.connectionId &+ 1
                 self.parent.connectableSubscription = nil
+                return connection
             }
             self.parent.lock.unlock()
             self.forwardOn(event)

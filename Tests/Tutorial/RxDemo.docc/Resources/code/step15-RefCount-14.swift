@@ -123,8 +123,9 @@ where ConnectableSource.Element == Observer.Element {
                 self.parent.count = 0
                 self.parent.connectionId = self.parent.connectionId &+ 1
                 self.parent.connectableSubscription = nil
+                return connection
             }
-            self.parent.lock.unlock()
+            connection?.dispose()
             self.forwardOn(event)
             self.dispose()
         }

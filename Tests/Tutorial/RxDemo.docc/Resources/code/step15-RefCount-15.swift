@@ -125,7 +125,7 @@ where ConnectableSource.Element == Observer.Element {
                 self.parent.connectableSubscription = nil
                 return connection
             }
-            self.parent.lock.unlock()
+            connection?.dispose()
             self.forwardOn(event)
             self.dispose()
         }
@@ -136,7 +136,10 @@ private final class RefCount<ConnectableSource: ConnectableObservableType>: Prod
     fileprivate let lock = RecursiveLock()
     fileprivate var count = 0
     fileprivate var connectionId: Int64 = 0
-    fileprivate var connectableSubscription: Disposable? = nil
+    fileprivate var connectableSubscription: SingleAssignmentDisposable? = nil
+    // How many leavers are disconnecting now, and the connection a newcomer left to them.
+    fileprivate var disconnecting = 0
+    fileprivate var connectAfterDisconnect: SingleAssignmentDisposable? = nil
     fileprivate let source: ConnectableSource
 
     init(source: ConnectableSource) {

@@ -38,16 +38,21 @@ where ConnectableSource.Element == Observer.Element {
     // leaves its connection to that subscriber, who makes it once the old one is gone.
     func run() -> Disposable {
         let subscription = self.parent.source.subscribe(self)
-        self.parent.lock.lock()
-        defer { self.parent.lock.unlock() }
-        self.connectionIdSnapshot = self.parent.connectionId
-        if self.isDisposed {
-            return Disposables.create()
-        }
-        if self.parent.count == 0 {
-            self.parent.count = 1
-            self.parent.connectableSubscription = self.parent.source.connect()
-        } else {
+        let runResult = self.parent.lock.performLocked { () -> RefCountSinkRunResult in
+            self.connectionIdSnapshot = self.parent.connectionId
+            if self.isDisposed {
+                return .alreadyDisposed
+            }
+            if self.parent.count == 0 {
+                self.parent.count = 1
+                let connection = SingleAssignmentDisposable()
+                self.parent.connectableSubscription = connection
+                if self.parent.disconnecting > 0 {
+                    self.parent.connectAfterDisconnect = connection
+                    return .nothingToDo
+                }
+                return .connectionToCreate(connection)
+            }
             self.parent.count += 1
         }
         return Disposables.create {

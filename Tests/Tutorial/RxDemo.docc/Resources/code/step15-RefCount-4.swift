@@ -54,6 +54,15 @@ where ConnectableSource.Element == Observer.Element {
                 return .connectionToCreate(connection)
             }
             self.parent.count += 1
+            return .nothingToDo
+        }
+        switch runResult {
+        case .alreadyDisposed:
+            return Disposables.create()
+        case .nothingToDo:
+            break
+        case .connectionToCreate(let connection):
+            connection.setDisposable(self.parent.source.connect())
         }
         return Disposables.create {
             subscription.dispose()

@@ -66,8 +66,16 @@ where ConnectableSource.Element == Observer.Element {
         }
         return Disposables.create {
             subscription.dispose()
-            self.parent.lock.lock()
-            defer { self.parent.lock.unlock() }
+            self.leave()
+        }
+    }
+
+    // The count under the lock; the disconnect (the source's dispose closure runs) after it.
+    // Deviation: RxSwift's main branch still disconnects under the lock, so that a newcomer
+    // cannot connect between the count and the disconnect. Here a newcomer that comes while
+    // a disconnect runs leaves its connection to the leaver, who makes it afterwards.
+    private func leave() {
+        let disconnect = self.parent.lock.performLocked { () -> SingleAssignmentDisposable? in
             // A subscriber of a connection that has already ended owes nothing to this one.
             if self.parent.connectionId != self.connectionIdSnapshot {
                 return

@@ -78,7 +78,7 @@ where ConnectableSource.Element == Observer.Element {
         let disconnect = self.parent.lock.performLocked { () -> SingleAssignmentDisposable? in
             // A subscriber of a connection that has already ended owes nothing to this one.
             if self.parent.connectionId != self.connectionIdSnapshot {
-                return
+                return nil
             }
             if self.parent.count == 1 {
                 self.parent.count = 0

@@ -82,7 +82,7 @@ where ConnectableSource.Element == Observer.Element {
             }
             if self.parent.count == 1 {
                 self.parent.count = 0
-                self.parent.connectableSubscription?.dispose()
+                let connection = self.parent.connectableSubscription
                 self.parent.connectableSubscription = nil
             } else if self.parent.count > 1 {
                 self.parent.count -= 1

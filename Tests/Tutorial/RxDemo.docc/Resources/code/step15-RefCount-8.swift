@@ -84,6 +84,13 @@ where ConnectableSource.Element == Observer.Element {
                 self.parent.count = 0
                 let connection = self.parent.connectableSubscription
                 self.parent.connectableSubscription = nil
+                if self.parent.connectAfterDisconnect === connection {
+                    self.parent.connectAfterDisconnect = nil
+                }
+                if connection != nil {
+                    self.parent.disconnecting += 1
+                }
+                return connection
             } else if self.parent.count > 1 {
                 self.parent.count -= 1
             } else {

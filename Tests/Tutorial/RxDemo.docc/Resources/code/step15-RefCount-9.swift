@@ -96,6 +96,16 @@ where ConnectableSource.Element == Observer.Element {
             } else {
                 fatalError("RefCount disposed more subscribers than it counted")
             }
+            return nil
+        }
+        guard let disconnect else { return }
+        disconnect.dispose()
+        // A subscriber that came while this one disconnected: connect for it now.
+        let connectionToMake = self.parent.lock.performLocked { () -> SingleAssignmentDisposable? in
+            self.parent.disconnecting -= 1
+            guard self.parent.disconnecting == 0 else { return nil }
+            defer { self.parent.connectAfterDisconnect = nil }
+            return self.parent.connectAfterDisconnect
         }
     }
 

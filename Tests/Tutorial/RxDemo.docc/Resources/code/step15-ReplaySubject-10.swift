@@ -156,10 +156,8 @@ private class ReplayManyBase<Element>: ReplayBufferBase<Element> {
         self.queue.append(value)
     }
 
-    override func replayBuffer<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
-        for element in self.queue {
-            observer.on(.next(element))
-        }
+    override func replayBuffer() -> [Element] {
+        self.queue
     }
 
     override func clearBuffer() {

@@ -180,3 +180,54 @@ private final class ReplayMany<Element>: ReplayManyBase<Element> {
 }
 
 private final class ReplayAll<Element>: ReplayManyBase<Element> {}
+
+// A newcomer's observer while the replay runs outside the subject's lock: what the subject
+// sends meanwhile is queued, and delivered after the replay, in order; then it passes through.
+// BehaviorSubject's current value is a replay of one, sent the same way.
+final class ReplaySubjectSubscriptionObserver<Observer: ObserverType>: ObserverType {
+    typealias Element = Observer.Element
+
+    private let lock = RecursiveLock()
+    private let observer: Observer
+    private var replaying = true
+    private var pendingEvents: [Event<Element>] = []
+
+    init(observer: Observer) {
+        self.observer = observer
+    }
+
+    func on(_ event: Event<Element>) {
+        let shouldForward = self.lock.performLocked { () -> Bool in
+            if self.replaying {
+                self.pendingEvents.append(event)
+                return false
+            }
+            return true
+        }
+        if shouldForward {
+            self.observer.on(event)
+        }
+    }
+
+    func replay(_ replayBuffer: [Element]) {
+        for element in replayBuffer {
+            self.observer.on(.next(element))
+        }
+        while let event = self.lock.performLocked({ () -> Event<Element>? in
+            if !self.pendingEvents.isEmpty {
+                return self.pendingEvents.removeFirst()
+            }
+            self.replaying = false
+            return nil
+        }) {
+            self.observer.on(event)
+            if event.isStopEvent {
+                self.lock.performLocked {
+                    self.replaying = false
+                    self.pendingEvents = []
+                }
+                return
+            }
+        }
+    }
+}

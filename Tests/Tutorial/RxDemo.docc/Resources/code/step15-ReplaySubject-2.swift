@@ -52,7 +52,7 @@ class ReplaySubject<Element>: Observable<Element>, SubjectType, ObserverType, Ca
 private class ReplayBufferBase<Element>: ReplaySubject<Element>, SynchronizedUnsubscribeType {
     func trim() {}
     func addValueToBuffer(_ value: Element) {}
-    func replayBuffer<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {}
+    func replayBuffer() -> [Element] { [] }
     func clearBuffer() {}
 
     override func on(_ event: Event<Element>) {

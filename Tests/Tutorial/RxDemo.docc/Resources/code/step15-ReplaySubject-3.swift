@@ -85,7 +85,18 @@ private class ReplayBufferBase<Element>: ReplaySubject<Element>, SynchronizedUns
 
     override func subscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
     where Observer.Element == Element {
-        self.lock.performLocked { self.synchronizedSubscribe(observer) }
+        let subscription = self.lock.performLocked { self.synchronizedSubscribe(observer) }
+        if let replayObserver = subscription.replayObserver {
+            replayObserver.replay(subscription.replayBuffer)
+        } else {
+            for element in subscription.replayBuffer {
+                observer.on(.next(element))
+            }
+            if let stoppedEvent = subscription.stoppedEvent {
+                observer.on(stoppedEvent)
+            }
+        }
+        return subscription.disposable
     }
 
     private func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable

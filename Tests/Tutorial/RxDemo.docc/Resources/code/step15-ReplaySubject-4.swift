@@ -99,8 +99,12 @@ private class ReplayBufferBase<Element>: ReplaySubject<Element>, SynchronizedUns
         return subscription.disposable
     }
 
-    private func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> Disposable
-    where Observer.Element == Element {
+    // What to replay, and, while the subject runs, the newcomer's place in the bag: an observer
+    // that holds back what arrives until the replay is done.
+    private func synchronizedSubscribe<Observer: ObserverType>(_ observer: Observer) -> (
+        replayBuffer: [Element], stoppedEvent: Event<Element>?, disposable: Disposable,
+        replayObserver: ReplaySubjectSubscriptionObserver<Observer>?
+    ) where Observer.Element == Element {
         if self.disposed {
             observer.on(.error(RxError.disposed(object: self)))
             return Disposables.create()

@@ -106,8 +106,7 @@ private class ReplayBufferBase<Element>: ReplaySubject<Element>, SynchronizedUns
         replayObserver: ReplaySubjectSubscriptionObserver<Observer>?
     ) where Observer.Element == Element {
         if self.disposed {
-            observer.on(.error(RxError.disposed(object: self)))
-            return Disposables.create()
+            return ([], .error(RxError.disposed(object: self)), Disposables.create(), nil)
         }
         self.replayBuffer(observer)
         if let stoppedEvent = self.stoppedEvent {

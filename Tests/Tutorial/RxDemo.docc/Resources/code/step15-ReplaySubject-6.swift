@@ -108,7 +108,7 @@ private class ReplayBufferBase<Element>: ReplaySubject<Element>, SynchronizedUns
         if self.disposed {
             return ([], .error(RxError.disposed(object: self)), Disposables.create(), nil)
         }
-        self.replayBuffer(observer)
+        let replayBuffer = self.replayBuffer()
         if let stoppedEvent = self.stoppedEvent {
             observer.on(stoppedEvent)
             return Disposables.create()

@@ -110,8 +110,7 @@ private class ReplayBufferBase<Element>: ReplaySubject<Element>, SynchronizedUns
         }
         let replayBuffer = self.replayBuffer()
         if let stoppedEvent = self.stoppedEvent {
-            observer.on(stoppedEvent)
-            return Disposables.create()
+            return (replayBuffer, stoppedEvent, Disposables.create(), nil)
         }
         let key = self.observers.insert(observer.on)
         return SubscriptionDisposable(owner: self, key: key)

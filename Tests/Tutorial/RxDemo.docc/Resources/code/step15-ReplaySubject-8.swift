@@ -112,8 +112,9 @@ private class ReplayBufferBase<Element>: ReplaySubject<Element>, SynchronizedUns
         if let stoppedEvent = self.stoppedEvent {
             return (replayBuffer, stoppedEvent, Disposables.create(), nil)
         }
-        let key = self.observers.insert(observer.on)
-        return SubscriptionDisposable(owner: self, key: key)
+        let replayObserver = ReplaySubjectSubscriptionObserver(observer: observer)
+        let key = self.observers.insert(replayObserver.on)
+        return (replayBuffer, nil, SubscriptionDisposable(owner: self, key: key), replayObserver)
     }
 
     func synchronizedUnsubscribe(_ disposeKey: DisposeKey) {

@@ -139,10 +139,8 @@ private final class ReplayOne<Element>: ReplayBufferBase<Element> {
         self.value = value
     }
 
-    override func replayBuffer<Observer: ObserverType>(_ observer: Observer) where Observer.Element == Element {
-        if let value = self.value {
-            observer.on(.next(value))
-        }
+    override func replayBuffer() -> [Element] {
+        self.value.map { [$0] } ?? []
     }
 
     override func clearBuffer() {

@@ -108,3 +108,77 @@ SharingScheduler.mock(scheduler: clock) {
     at(9) { print("t9 nothing is left: \(freed.object == nil ? "the screen is freed" : "the screen is alive")") }
     clock.start()
 }
+
+// The bridge, both ways. Each part awaits its end, so the output is in this order every time.
+func bridge() async {
+    print("5. values: the loop gets every element, and ends when the observable completes.")
+    let numbers = Observable<Int>.create { observer in
+        observer.onNext(1)
+        observer.onNext(2)
+        observer.onCompleted()
+        return Disposables.create { print("  numbers: disposed") }
+    }
+    do {
+        for try await number in numbers.values {
+            print("  loop: \(number)")
+        }
+        print("  loop: ended")
+    } catch {
+        print("  loop: threw \(error)")
+    }
+
+    print("6. Leaving the loop early disposes the subscription; an error is thrown.")
+    let endless = Observable<Int>.create { observer in
+        observer.onNext(1)
+        observer.onNext(2)
+        observer.onNext(3)
+        return Disposables.create { print("  endless: disposed") }
+    }
+    do {
+        for try await number in endless.values {
+            print("  loop: \(number)")
+            if number == 2 { break }
+        }
+        print("  loop: left at 2")
+    } catch {
+        print("  loop: threw \(error)")
+    }
+    let failing = Observable<Int>.error(Offline())
+    do {
+        for try await number in failing.values { print("  loop: \(number)") }
+    } catch {
+        print("  loop: threw \(error)")
+    }
+
+    print("7. value: a Single awaited; its failure is thrown.")
+    let answer = Single<Int>.create { single in
+        single(.success(42))
+        return Disposables.create()
+    }
+    let refused = Single<Int>.create { single in
+        single(.failure(Offline()))
+        return Disposables.create()
+    }
+    do {
+        print("  answer: \(try await answer.value)")
+        print("  refused: \(try await refused.value)")
+    } catch {
+        print("  refused: threw \(error)")
+    }
+
+    print("8. asObservable(): an AsyncSequence as an observable, looped on a task of its own.")
+    let (stream, continuation) = AsyncStream<Int>.makeStream()
+    continuation.yield(10)
+    continuation.yield(20)
+    continuation.finish()
+    do {
+        for try await number in stream.asObservable().values {
+            print("  loop: \(number)")
+        }
+        print("  loop: ended")
+    } catch {
+        print("  loop: threw \(error)")
+    }
+}
+
+await bridge()

@@ -1,1 +1,0 @@
-../../../../Tutorial/RxDemo.docc/Resources/code/step05-Map-4.swift

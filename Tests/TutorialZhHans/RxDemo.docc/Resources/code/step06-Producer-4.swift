@@ -1,1 +1,0 @@
-../../../../Tutorial/RxDemo.docc/Resources/code/step06-Producer-4.swift

@@ -1,1 +1,0 @@
-../../../../Tutorial/RxDemo.docc/Resources/code/step06-Sink-7.swift

@@ -1,1 +1,0 @@
-../../../../Tutorial/RxDemo.docc/Resources/code/step07-Producer-5.swift

@@ -1,1 +1,0 @@
-../../../../Tutorial/RxDemo.docc/Resources/code/step07-Sink-7.swift

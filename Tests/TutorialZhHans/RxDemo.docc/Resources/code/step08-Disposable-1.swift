@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step08-Disposable-1.swift

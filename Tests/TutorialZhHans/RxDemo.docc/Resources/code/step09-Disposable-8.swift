@@ -1,1 +1,0 @@
-../../../../Tutorial/RxDemo.docc/Resources/code/step09-Disposable-8.swift

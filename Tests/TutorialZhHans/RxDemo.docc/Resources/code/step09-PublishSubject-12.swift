@@ -1,1 +1,0 @@
-../../../../Tutorial/RxDemo.docc/Resources/code/step09-PublishSubject-12.swift

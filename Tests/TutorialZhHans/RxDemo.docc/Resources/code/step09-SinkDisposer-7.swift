@@ -1,1 +1,0 @@
-../../../../Tutorial/RxDemo.docc/Resources/code/step09-SinkDisposer-7.swift

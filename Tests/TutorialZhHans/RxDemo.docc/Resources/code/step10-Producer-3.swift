@@ -1,1 +1,0 @@
-../../../../Tutorial/RxDemo.docc/Resources/code/step10-Producer-3.swift

@@ -1,1 +1,0 @@
-../../../../Tutorial/RxDemo.docc/Resources/code/step10-main-12.swift

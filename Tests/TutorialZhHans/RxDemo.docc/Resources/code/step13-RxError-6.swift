@@ -1,1 +1,0 @@
-../../../../Tutorial/RxDemo.docc/Resources/code/step13-RxError-6.swift

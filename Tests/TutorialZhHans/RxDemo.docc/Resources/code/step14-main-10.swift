@@ -1,1 +1,0 @@
-../../../../Tutorial/RxDemo.docc/Resources/code/step14-main-10.swift

@@ -1,1 +1,0 @@
-../../../../Tutorial/RxDemo.docc/Resources/code/step15-Multicast-8.swift
