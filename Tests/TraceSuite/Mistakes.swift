@@ -91,6 +91,9 @@ public let mutants: [Mutant] = [
         chinese: "每次调用，组合容器都会把它的成员再释放一遍", file: "Disposable.swift",
         changes: ["guard !isDisposed else { return }": ""]),
     Mutant(
+        step: .rxDemo03, mistake: "the sink never checks its flag", chinese: "sink 从不检查自己的标志位",
+        file: "Sink.swift", changes: ["        guard !_disposed else { return }\n": ""]),
+    Mutant(
         step: .rxDemo04, mistake: "map drops the upstream subscription",
         chinese: "map 丢掉了上游的订阅", file: "Map.swift",
         changes: [
@@ -394,6 +397,20 @@ public let mutants: [Mutant] = [
                 "                self.forwardOn(.next(self.buffer))\n                self.forwardOn(.error(error))"
         ]),
     Mutant(
+        step: .rxDemo10, mistake: "buffer drops the elements it holds when the source completes",
+        chinese: "源序列完成时，buffer 丢掉了它持有的元素", file: "Buffer.swift",
+        changes: [
+            "                self.forwardOn(.next(self.buffer))\n                self.forwardOn(.completed)":
+                "                self.forwardOn(.completed)"
+        ]),
+    Mutant(
+        step: .rxDemo10, mistake: "buffer never starts the next window's timer",
+        chinese: "buffer 从不为下一个窗口启动定时器", file: "Buffer.swift",
+        changes: [
+            "        self.forwardOn(.next(buffer))\n        self.createTimer(windowID)":
+                "        self.forwardOn(.next(buffer))"
+        ]),
+    Mutant(
         step: .rxDemo10, mistake: "the trampoline runs the newest queued action first",
         chinese: "trampoline 先运行队列里最新的动作",
         file: "CurrentThreadScheduler.swift",
@@ -654,6 +671,10 @@ public let mutants: [Mutant] = [
         chinese: "Signal 像 Driver 那样带回放地共享", file: "Signal.swift",
         changes: ["source.share(scope: .whileConnected)": "source.share(replay: 1, scope: .whileConnected)"]),
     Mutant(
+        step: .rxDemo14, mistake: "Driver shares without a replay, as a Signal does",
+        chinese: "Driver 像 Signal 那样不带回放地共享", file: "Driver.swift",
+        changes: ["source.share(replay: 1, scope: .whileConnected)": "source.share(scope: .whileConnected)"]),
+    Mutant(
         step: .rxDemo14, mistake: "the view model uses flatMap: a new query does not cancel the request before it",
         chinese: "视图模型用了 flatMap：新的查询不会取消它之前的请求",
         file: "SearchViewModel.swift",
@@ -683,6 +704,16 @@ public let mutants: [Mutant] = [
         changes: [
             "                },\n                onDisposed: {\n                    guard !isFinished else { return }\n                    continuation.finish(throwing: CancellationError())\n                }\n            )":
                 "                }\n            )"
+        ]),
+    Mutant(
+        step: .rxDemo15,
+        mistake:
+            "flatMap disposes a source that completes after every inner before it forwards completed (RxSwift 6.10.2's order, not main's)",
+        chinese: "源序列在所有内部序列之后完成时，flatMap 先释放源序列，再转发 completed（RxSwift 6.10.2 的顺序，而非 main 分支的）",
+        file: "Merge.swift",
+        changes: [
+            "            if completed {\n                self.synchronizedForwardOnAndDispose(.completed)":
+                "            if completed {\n                self.sourceSubscription.dispose()\n                self.synchronizedForwardOnAndDispose(.completed)"
         ]),
     Mutant(
         step: .rxDemo15,

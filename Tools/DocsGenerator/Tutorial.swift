@@ -724,10 +724,11 @@ func predictTheTrace(step: Step, traces: String) throws -> [[String]] {
                 "这是 `\(variant.operatorsCode)` 打印的，而不是 `\(scenario.operatorsCode)`：«\(variant.id.chineseName)»。")
             if add(rendered(theirs), why) { comparesOperators = true }
         }
-        guard wrong.count >= 2 else { continue }
-        // Weighed up most when the scenario is new with this step: the question is about what
-        // the step adds; then when a mistake of this step or the step before answers it wrongly.
+        // What the step adds: a scenario new with it, one it no longer fails as the step before
+        // did, or one its own mistakes fail.
         let isNew = !before.contains(scenario.id)
+        guard wrong.count >= 2, isNew || flips || byMistakes > 0 else { continue }
+        // Weighed up most when new with this step, then when it fixes the step before.
         let weight = (isNew ? 20 : 0) + (flips ? 10 : 0) + (byMistakes > 0 ? 5 : 0) + min(wrong.count, 3)
         candidates.append((scenario, Array(wrong.prefix(3)), weight, comparesOperators ? scenario.variantKey : nil))
     }

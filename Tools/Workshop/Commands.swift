@@ -25,7 +25,8 @@ struct Invocation {
 
     // The steps the arguments name; every step when they name none.
     func steps() throws -> [Step] {
-        let named = arguments.filter { !$0.isEmpty }
+        // STEP="03 10" names two: make passes them as one argument.
+        let named = arguments.flatMap { $0.split(separator: " ").map(String.init) }
         return named.isEmpty ? Step.allCases : try named.map { try parseStep($0) }
     }
 
