@@ -20,7 +20,7 @@ public struct Scenario: Sendable {
     public internal(set) var expected: [String]
     // `.releasedOrder` or `.mainBranchOrder` for a scenario whose order RxSwift's main branch
     // changed; nil for every other.
-    let order: Capability?
+    public let order: Capability?
     // Where the scenario is written, so that a failure points at its line in Scenarios.swift.
     public let location: Location
 

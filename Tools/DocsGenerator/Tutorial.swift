@@ -715,6 +715,21 @@ func predictTheTrace(step: Step, traces: String) throws -> [[String]] {
                     "That is what correct Rx (RxSwift) prints; \(step) does not, because of its known defect.",
                     "这是正确的 Rx（RxSwift）打印的；\(step) 因为它的已知问题，打印的不是这个。"))
         }
+        // The same program where RxSwift's main branch changed the order: the other release's trace.
+        for twin in Scenario.all
+        where twin.id != scenario.id && twin.variantKey == scenario.variantKey && twin.order != nil
+            && scenario.order != nil && twin.order != scenario.order
+        {
+            add(
+                rendered(lines: twin.expected),
+                twin.order == .releasedOrder
+                    ? tr(
+                        "That is what RxSwift 6.10.2 prints (step 14 follows it): «\(twin.name)».",
+                        "这是 RxSwift 6.10.2 打印的（第 14 步跟随它）：«\(twin.id.chineseName)»。")
+                    : tr(
+                        "That is what RxSwift's main branch prints (step 15 follows it): «\(twin.name)».",
+                        "这是 RxSwift 的 main 分支打印的（第 15 步跟随它）：«\(twin.id.chineseName)»。"))
+        }
         var comparesOperators = false
         for variant in step.scenarios
         where variant.id != scenario.id && variant.variantKey == scenario.variantKey {
