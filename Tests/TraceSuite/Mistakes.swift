@@ -706,6 +706,13 @@ public let mutants: [Mutant] = [
                 "                }\n            )"
         ]),
     Mutant(
+        step: .rxDemo15, mistake: "a newcomer gets what is sent during its replay at once, in the middle of the replay",
+        chinese: "新来者在回放期间就立即收到这时发送的元素，夹在回放的元素中间", file: "ReplaySubject.swift",
+        changes: [
+            "            if self.replaying {\n                self.pendingEvents.append(event)\n                return false\n            }":
+                "            if self.replaying {\n                return true\n            }"
+        ]),
+    Mutant(
         step: .rxDemo15,
         mistake:
             "flatMap disposes a source that completes after every inner before it forwards completed (RxSwift 6.10.2's order, not main's)",
