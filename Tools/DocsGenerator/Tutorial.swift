@@ -463,11 +463,12 @@ func commentsCaption(_ comments: [String]) -> [String] {
     return [tr("Reword the comments to say why:", "改写注释，说明原因：")] + explained(comments)
 }
 
-// Each comment of a change as a paragraph of its caption.
+// The first comment of a change that says why (not a MARK) as its caption: DocC gives a step one
+// paragraph of instruction and one of caption.
 func explained(_ comments: [String]) -> [String] {
-    comments.flatMap { comment in
-        ["", inlineText(commentTranslations(String(comment.dropFirst(2)).trimmingCharacters(in: .whitespaces)))]
-    }
+    let why = comments.lazy.map { String($0.dropFirst(2)).trimmingCharacters(in: .whitespaces) }
+        .first { !$0.hasPrefix("MARK:") && !$0.isEmpty }
+    return why.map { ["", inlineText(commentTranslations($0))] } ?? []
 }
 
 // The hunks of `git diff --no-index -U0` between two texts.
