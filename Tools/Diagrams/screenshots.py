@@ -123,26 +123,28 @@ def look_at(SITE, OUT, CHINESE):
         })()""")
         time.sleep(1)
         tools.screenshot(f"{OUT}/code-pane-mid-step.png")
-        # A question answered wrongly: its choices tried in turn until one is marked incorrect.
+        # A question answered wrongly: the first wrong choice of step 06's first question, as its
+        # page's data says (`isCorrect`), clicked and submitted.
         tools.open(f"{base}/step06")
         wrong = tools.evaluate("""(async () => {
             const pause = () => new Promise(r => setTimeout(r, 600));
-            const count = document.querySelectorAll('.choice').length;
-            for (let i = 0; i < count; i++) {
-                const choice = document.querySelectorAll('.choice')[i];
-                choice.scrollIntoView({block: 'center'});
-                choice.click();
-                await pause();
-                const submit = [...document.querySelectorAll('button')].find(b => /submit|提交/i.test(b.innerText));
-                if (submit) submit.click();
-                await pause();
-                const marked = document.querySelectorAll('.choice')[i];
-                if (marked.classList.contains('incorrect')) { marked.scrollIntoView({block: 'center'}); return true; }
-            }
-            return false;
+            const data = await (await fetch('/data/tutorials/rxdemo/step06.json')).json();
+            const section = data.sections.find(s => s.kind === 'assessments');
+            const index = section.assessments[0].choices.findIndex(c => !c.isCorrect);
+            const choice = document.querySelectorAll('.choice')[index];
+            if (!choice) return false;
+            choice.scrollIntoView({block: 'center'});
+            choice.click();
+            await pause();
+            const submit = [...document.querySelectorAll('button')].find(b => /submit|提交/i.test(b.innerText));
+            if (submit) submit.click();
+            await pause();
+            const marked = document.querySelectorAll('.choice')[index];
+            marked.scrollIntoView({block: 'center'});
+            return marked.classList.contains('incorrect');
         })()""")
         if not wrong:
-            problems.append("step06: no choice of its first question could be answered wrongly")
+            problems.append("step06: its first question's wrong choice was not marked wrong")
         time.sleep(1)
         tools.screenshot(f"{OUT}/answered-question.png")
         if CHINESE:
