@@ -263,8 +263,8 @@ public let mutants: [Mutant] = [
         changes: [
             "final class BinaryDisposable: Cancelable {\n    private let disposed = AtomicInt(0)":
                 "final class BinaryDisposable: Cancelable {\n    private var disposed = false",
-            "    var isDisposed: Bool {\n        isFlagSet(self.disposed, 1)\n    }\n\n    init(_ disposable1":
-                "    var isDisposed: Bool {\n        self.disposed\n    }\n\n    init(_ disposable1",
+            "    var isDisposed: Bool {\n        isFlagSet(self.disposed, 1)\n    }\n\n    // Inlined, the caller":
+                "    var isDisposed: Bool {\n        self.disposed\n    }\n\n    // Inlined, the caller",
             "        guard fetchOr(self.disposed, 1) == 0 else { return }":
                 "        guard !self.disposed else { return }\n        self.disposed = true",
         ]),
