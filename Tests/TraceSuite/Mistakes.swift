@@ -671,10 +671,6 @@ public let mutants: [Mutant] = [
         chinese: "Signal 像 Driver 那样带回放地共享", file: "Signal.swift",
         changes: ["source.share(scope: .whileConnected)": "source.share(replay: 1, scope: .whileConnected)"]),
     Mutant(
-        step: .rxDemo14, mistake: "Driver shares without a replay, as a Signal does",
-        chinese: "Driver 像 Signal 那样不带回放地共享", file: "Driver.swift",
-        changes: ["source.share(replay: 1, scope: .whileConnected)": "source.share(scope: .whileConnected)"]),
-    Mutant(
         step: .rxDemo14, mistake: "the view model uses flatMap: a new query does not cancel the request before it",
         chinese: "视图模型用了 flatMap：新的查询不会取消它之前的请求",
         file: "SearchViewModel.swift",
@@ -704,23 +700,6 @@ public let mutants: [Mutant] = [
         changes: [
             "                },\n                onDisposed: {\n                    guard !isFinished else { return }\n                    continuation.finish(throwing: CancellationError())\n                }\n            )":
                 "                }\n            )"
-        ]),
-    Mutant(
-        step: .rxDemo15, mistake: "a newcomer gets what is sent during its replay at once, in the middle of the replay",
-        chinese: "新来者在回放期间就立即收到这时发送的元素，夹在回放的元素中间", file: "ReplaySubject.swift",
-        changes: [
-            "            if self.replaying {\n                self.pendingEvents.append(event)\n                return false\n            }":
-                "            if self.replaying {\n                return true\n            }"
-        ]),
-    Mutant(
-        step: .rxDemo15,
-        mistake:
-            "flatMap disposes a source that completes after every inner before it forwards completed (RxSwift 6.10.2's order, not main's)",
-        chinese: "源序列在所有内部序列之后完成时，flatMap 先释放源序列，再转发 completed（RxSwift 6.10.2 的顺序，而非 main 分支的）",
-        file: "Merge.swift",
-        changes: [
-            "            if completed {\n                self.synchronizedForwardOnAndDispose(.completed)":
-                "            if completed {\n                self.sourceSubscription.dispose()\n                self.synchronizedForwardOnAndDispose(.completed)"
         ]),
     Mutant(
         step: .rxDemo15,
