@@ -39,6 +39,8 @@ public enum InterleavingScenarioID: String, Sendable, CaseIterable {
     case ambFirstElements = "both sources of an amb send their first element at once, in every interleaving"
     case flatMapTeardownTakesLock =
         "a flatMap fails on one thread, and its inner's dispose closure takes a lock that another thread holds while it sends to the source, in every interleaving"
+    case singleValueSuccessRacingFailure =
+        "Single's value: a success and a failure sent from two threads at once resume the await exactly once, with no lock held, in every interleaving"
 
     // The first step that has what it needs (the explorer builds it from that step on).
     public var from: Step {
@@ -51,6 +53,7 @@ public enum InterleavingScenarioID: String, Sendable, CaseIterable {
             .connectGeneratorTakesLock:
             .rxDemo11
         case .flatMapInnerRacingSourceCompleted, .ambFirstElements, .flatMapTeardownTakesLock: .rxDemo12
+        case .singleValueSuccessRacingFailure: .rxDemo15
         }
     }
 }
@@ -142,7 +145,7 @@ extension InterleavingScenarioID {
                 : nil
         case .disposeTwice, .anonymousDisposeTwice, .binaryDisposeTwice, .completedRacingDispose,
             .publishHandlerTakesLock, .behaviorHandlerTakesLock, .shareFirstSubscribers, .shareSubscribeRacingDispose,
-            .shareReplayHandlerTakesLock:
+            .shareReplayHandlerTakesLock, .singleValueSuccessRacingFailure:
             return nil
         }
     }

@@ -712,6 +712,17 @@ public let mutants: [Mutant] = [
         ]),
     Mutant(
         step: .rxDemo15,
+        mistake: "value resumes its continuation with its lock held, as RxSwift's main branch does (#2727)",
+        chinese: "value 持着自己的锁恢复 continuation，和 RxSwift 的 main 分支一样（#2727）",
+        file: "PrimitiveSequence+Concurrency.swift",
+        changes: [
+            "    // True for the first caller only.\n    func claim() -> Bool {":
+                "    func locked(_ body: () -> Void) { self.lock.performLocked(body) }\n\n    // True for the first caller only.\n    func claim() -> Bool {",
+            "                                onSuccess: { value in\n                                    if once.claim() { continuation.resume(returning: UncheckedBox(value)) }\n                                },":
+                "                                onSuccess: { value in\n                                    once.locked { if once.claim() { continuation.resume(returning: UncheckedBox(value)) } }\n                                },",
+        ], onlyTheExplorer: .singleValueSuccessRacingFailure),
+    Mutant(
+        step: .rxDemo15,
         mistake: "asObservable() starts the loop on the subscribing thread, inside subscribe (#2553)",
         chinese: "asObservable() 在订阅所在的线程上、在 subscribe 之内启动循环（#2553）",
         file: "Observable+Concurrency.swift",

@@ -53,6 +53,8 @@ extension InterleavingScenarioID {
         case .connectGeneratorTakesLock: "publish() 的事件生成器要拿一把锁，而另一个线程正持有这把锁去订阅，此时 connect() 正在运行，穷举每一种交错"
         case .flatMapInnerRacingSourceCompleted: "flatMap 的内部序列在一个线程上完成，同时它的源序列在另一个线程上完成，穷举每一种交错"
         case .ambFirstElements: "amb 的两个源序列同时发出第一个元素，穷举每一种交错"
+        case .singleValueSuccessRacingFailure:
+            "Single 的 value：两个线程同时发出成功和失败，await 恰好恢复一次，恢复时不持有任何锁，穷举每一种交错"
         case .flatMapTeardownTakesLock: "一个 flatMap 在一个线程上失败，它的内部序列的释放闭包要拿一把锁，而另一个线程正持有这把锁向源发送元素，穷举每一种交错"
         }
     }

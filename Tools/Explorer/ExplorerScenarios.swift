@@ -196,7 +196,7 @@ let explorerScenarios: [ExplorerScenario] =
                 }
             )
         },
-    ] + sharingExplorerScenarios + mergeExplorerScenarios
+    ] + sharingExplorerScenarios + mergeExplorerScenarios + bridgeExplorerScenarios
 
 // A source that counts its live subscriptions: +1 on subscribe, -1 when disposed.
 func countingSource(_ live: Tally) -> Observable<Int> {
@@ -447,4 +447,74 @@ func subscribeRacingDispose(_ shared: Observable<Int>, _ live: Tally) -> (
     ]
 #else
     let mergeExplorerScenarios: [ExplorerScenario] = []
+#endif
+
+// From step 15: the bridge. The awaiting task runs on an executor of the explorer's: a resume
+// hands the task to it on the resuming thread, so the explorer sees that moment as a call-out
+// and names any step lock held there (RxSwift #2727: a resume under `value`'s lock deadlocks
+// against a cancellation, which holds the task's status lock while its handler disposes).
+// Cancellation itself is not explored: the runtime's status lock is not one the explorer can
+// schedule, so the thread scenarios race it on real tasks instead.
+#if RXDEMO_EXPLORE_15
+    final class ResumeWatcher: TaskExecutor, @unchecked Sendable {
+        private let queue = DispatchQueue(label: "RxDemoExplorer.awaitingTask")
+
+        func enqueue(_ job: consuming ExecutorJob) {
+            yours("the awaiting task's resume")
+            let job = UnownedJob(job)
+            queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+        }
+    }
+
+    final class Outcome: @unchecked Sendable {
+        var text = ""
+    }
+
+    let resumeWatcher = ResumeWatcher()
+
+    let bridgeExplorerScenarios: [ExplorerScenario] = [
+        ExplorerScenario(id: "singleValueSuccessRacingFailure") {
+            nonisolated(unsafe) var observer: ((SingleEvent<Int>) -> Void)? = nil
+            let subscribed = DispatchSemaphore(value: 0)
+            let single = Single<Int>.create { single in
+                observer = single
+                subscribed.signal()
+                return Disposables.create()
+            }
+            let outcome = Outcome()
+            let resumed = DispatchSemaphore(value: 0)
+            let awaited = UncheckedBox(single)
+            Task(executorPreference: resumeWatcher) {
+                do {
+                    outcome.text = "value \(try await awaited.value.value)"
+                } catch {
+                    outcome.text = error is Failure ? "threw Failure" : "threw \(error)"
+                }
+                resumed.signal()
+            }
+            guard subscribed.wait(timeout: .now() + 10) == .success, let send = observer else {
+                return ([], { tr("value never subscribed to the Single", "value 始终没有订阅这个 Single") })
+            }
+            return (
+                [
+                    [("single(.success(1))", { send(.success(1)) })],
+                    [("single(.failure(Failure()))", { send(.failure(Failure())) })],
+                ],
+                {
+                    guard resumed.wait(timeout: .now() + 10) == .success else {
+                        return tr(
+                            "the await never resumed: its continuation leaked; RxSwift resumes it once",
+                            "await 始终没有恢复：它的 continuation 泄漏了；RxSwift 恰好恢复一次")
+                    }
+                    return ["value 1", "threw Failure"].contains(outcome.text)
+                        ? nil
+                        : tr(
+                            "the await ended with \(outcome.text); RxSwift: value 1 or threw Failure, whichever came first",
+                            "await 的结果是 \(outcome.text)；RxSwift：value 1 或 threw Failure，看哪个先到")
+                }
+            )
+        }
+    ]
+#else
+    let bridgeExplorerScenarios: [ExplorerScenario] = []
 #endif

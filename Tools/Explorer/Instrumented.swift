@@ -132,7 +132,7 @@ func shown(_ what: String) -> String {
     let chinese = [
         "the dispose closure": "释放闭包", "the generator": "事件生成器", "the selector": "选择函数",
         "the action": "动作闭包", "a disposable's dispose()": "一个 disposable 的 dispose()", "the observer": "观察者",
-        "the inner's dispose closure": "内部序列的释放闭包",
+        "the inner's dispose closure": "内部序列的释放闭包", "the awaiting task's resume": "恢复等待中的任务",
     ]
     return CourseLanguage.current == .simplifiedChinese ? chinese[what] ?? what : what
 }
