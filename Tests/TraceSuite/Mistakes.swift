@@ -230,6 +230,20 @@ public let mutants: [Mutant] = [
         step: .rxDemo08, mistake: "a disposed PublishSubject keeps its observers",
         chinese: "已释放的 PublishSubject 仍保留着它的观察者", file: "PublishSubject.swift",
         changes: ["        self.disposed = true\n        self.observers.removeAll()": "        self.disposed = true"]),
+    // AtomicInt's contract: every operation returns the value from before.
+    Mutant(
+        step: .rxDemo09, mistake: "fetchOr returns the value after the change, not the one before",
+        chinese: "fetchOr 返回修改之后的值，而不是修改之前的", file: "AtomicInt.swift",
+        changes: [
+            "    this.value |= mask\n    this.unlock()\n    return oldValue":
+                "    this.value |= mask\n    this.unlock()\n    return this.value"
+        ]),
+    Mutant(
+        step: .rxDemo09, mistake: "fetchOr reads the flag but never sets it",
+        chinese: "fetchOr 读了标志位，却从不设置它", file: "AtomicInt.swift",
+        changes: [
+            "    let oldValue = this.value\n    this.value |= mask\n": "    let oldValue = this.value\n"
+        ]),
     Mutant(
         step: .rxDemo09, mistake: "the sink's disposed flag is a plain Bool again: check, then act",
         chinese: "sink 的 disposed 标志位又成了普通 Bool：先检查，再行动", file: "Sink.swift",
