@@ -640,12 +640,11 @@ extension Scenario {
                 source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2)),
                 operators: [.share(replay: 2, scope: .whileConnected)],
                 subscribers: [
-                    SubscriberScript(), SubscriberScript(subscribeTime: 3, sends: (onReceiving: 2, value: 9)),
+                    SubscriberScript(), SubscriberScript(subscribeTime: 3, sends: (onReceiving: 1, value: 9)),
                 ],
                 expected: [
                     "t1 send 1", "t1 a: receive 1", "t2 send 2", "t2 a: receive 2", "t3 b: receive 1",
-                    "t3 b: receive 2",
-                    "t3 b: send 9", "t3 a: receive 9", "t3 b: receive 9",
+                    "t3 b: send 9", "t3 a: receive 9", "t3 b: receive 2", "t3 b: receive 9",
                 ]),
             // RxSwift puts the observer into the bag before it sends the current value, so the
             // value a handler sends from there reaches that handler too.
