@@ -123,6 +123,10 @@ def look_at(SITE, OUT, CHINESE):
         })()""")
         time.sleep(1)
         tools.screenshot(f"{OUT}/code-pane-mid-step.png")
+        # Every code step has a picture: its pane must not be titled "no preview".
+        pane = tools.evaluate("document.body.innerText") or ""
+        problems += [f"step05, code pane: titled \"{word}\" while it shows a picture"
+                     for word in ["No Preview", "无预览"] if word in pane]
         # A question answered wrongly: the first wrong choice of step 06's first question, as its
         # page's data says (`isCorrect`), clicked and submitted.
         tools.open(f"{base}/step06")

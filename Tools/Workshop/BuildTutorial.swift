@@ -55,6 +55,10 @@ let docCFrameDefault = (
     english: #"VUE_APP_DEFAULT_LOCALE??"en-US""#,  // both languages
     chinese: #"VUE_APP_DEFAULT_LOCALE??"zh-CN""#  // both languages
 )
+// DocC-Render's zh-CN words for the preview pane's title have two plural forms where its
+// English has three ("No Preview | Preview | Previews"), so one preview is titled 无预览,
+// "no preview": the Chinese frame gets the English three forms.
+let docCPreviewTitle = (wrong: #""title":"无预览 | 预览""#, right: #""title":"无预览 | 预览 | 预览""#)
 let docCWordsInChinese: [(english: String, chinese: String)] = [
     (#""Get started""#, #""开始学习""#),  // both languages
     (#""Check Your Understanding""#, #""检查你的理解程度""#),  // both languages
@@ -69,6 +73,7 @@ func putDocCWordsInChinese(site: String) throws {
         guard let text = read(path) else { continue }
         let changed = text.replacingOccurrences(of: docCFrameDefault.english, with: docCFrameDefault.chinese)
             .replacingOccurrences(of: #"<html lang="en-US""#, with: #"<html lang="zh-CN""#)  // both languages
+            .replacingOccurrences(of: docCPreviewTitle.wrong, with: docCPreviewTitle.right)
         frameInChinese = frameInChinese || changed.contains(docCFrameDefault.chinese)
         if changed != text { try write(changed, to: path) }
     }
