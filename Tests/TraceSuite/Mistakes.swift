@@ -20,11 +20,15 @@ public struct Mutant: Sendable {
     // The exercise on the step's page that makes this mistake ("06.2"): its stated outcome is
     // this mistake's recorded run.
     public var exercise: String? = nil
+    // A mistake that takes a second file: its changes there, made the same way.
+    public var alsoIn: (file: String, changes: KeyValuePairs<String, String>)? = nil
 
     public init(
         step: Step, mistake: String, exercise: String? = nil, chinese: String, file: String,
-        changes: KeyValuePairs<String, String>, onlyTheExplorer: InterleavingScenarioID? = nil, hangs: Bool = false
+        changes: KeyValuePairs<String, String>, alsoIn: (file: String, changes: KeyValuePairs<String, String>)? = nil,
+        onlyTheExplorer: InterleavingScenarioID? = nil, hangs: Bool = false
     ) {
+        self.alsoIn = alsoIn
         self.step = step
         self.mistake = mistake
         self.chinese = chinese
@@ -133,6 +137,19 @@ public let mutants: [Mutant] = [
         step: .rxDemo05, mistake: "the sink forwards events after it is disposed",
         chinese: "sink 被释放之后仍在转发事件", file: "Sink.swift",
         changes: ["guard !_disposed else { return }": ""]),
+    // Half of step 06's fix: the generator's disposable kept, the map's upstream not.
+    Mutant(
+        step: .rxDemo05,
+        mistake: "the sink keeps what the generator returns, but a map drops its upstream subscription",
+        exercise: "05.1", chinese: "sink 保存了事件生成器返回的 disposable，map 却丢掉了它对上游的订阅", file: "Sink.swift",
+        changes: [
+            "    init(forward: O) {\n        _forward = forward\n    }\n":
+                "    init(forward: O) {\n        _forward = forward\n    }\n\n    func add(disposable: Disposable) {\n        _composite.add(disposable: disposable)\n    }\n"
+        ],
+        alsoIn: (
+            file: "Create.swift",
+            changes: ["        _ = sink.run(parent: self)": "        sink.add(disposable: sink.run(parent: self))"]
+        )),
     Mutant(
         step: .rxDemo06, mistake: "a dispose during subscribe is forgotten (the author's version)", exercise: "06.1",
         chinese: "subscribe 期间发生的释放被忘掉了（作者发布的版本）",

@@ -6,6 +6,11 @@ func referenceCopy(_ workspace: Workspace, file: String, changes: KeyValuePairs<
     try? files.removeItem(atPath: workspace.path)
     try files.createDirectory(atPath: workspace.path, withIntermediateDirectories: true)
     try copy(listFiles(in: workspace.reference), from: workspace.reference, to: workspace.path)
+    try change(workspace, file: file, changes: changes, what: what)
+}
+
+// `changes` made to `file` of a workspace.
+func change(_ workspace: Workspace, file: String, changes: KeyValuePairs<String, String>, what: String) throws {
     guard !changes.isEmpty else { return }
     let path = "\(workspace.path)/\(file)"
     guard var text = read(path), changes.allSatisfy({ text.contains($0.key) }) else {
@@ -15,6 +20,13 @@ func referenceCopy(_ workspace: Workspace, file: String, changes: KeyValuePairs<
         text = text.replacingOccurrences(of: original, with: replacement)
     }
     try write(text, to: path)
+}
+
+// The reference step with a mutant's mistake made in it.
+func mutantCopy(_ workspace: Workspace, _ mutant: Mutant) throws {
+    let what = "the mutant \"\(mutant.mistake)\""
+    try referenceCopy(workspace, file: mutant.file, changes: mutant.changes, what: what)
+    if let also = mutant.alsoIn { try change(workspace, file: also.file, changes: also.changes, what: what) }
 }
 
 // An alternative solution as a participant would get there; nil when it is not done.
@@ -126,8 +138,7 @@ func selftest(_ steps: [Step], record: Bool = false) throws -> Int32 {
     var net: [Step: (caught: Int, traceable: Int, other: Int)] = [:]
     for mutant in mutants where steps.contains(mutant.step) {
         let workspace = Workspace(step: mutant.step, root: root)
-        try referenceCopy(
-            workspace, file: mutant.file, changes: mutant.changes, what: "the mutant \"\(mutant.mistake)\"")
+        try mutantCopy(workspace, mutant)
         let began = Date()
         var result = try check(workspace, verbose: false, quiet: true, sanitizer: mutant.onlyTheExplorer == nil)
         if mutant.hangs {
@@ -205,8 +216,7 @@ func selftest(_ steps: [Step], record: Bool = false) throws -> Int32 {
         print()
         print("Interrupted in the middle of a check of a step that hangs, nothing may be left running:")
         let workspace = Workspace(step: hanging.step, root: root)
-        try referenceCopy(
-            workspace, file: hanging.file, changes: hanging.changes, what: "the mutant \"\(hanging.mistake)\"")
+        try mutantCopy(workspace, hanging)
         for stop in [SIGINT, SIGTERM] {
             let outcome = try interruptedCheck(workspace, with: stop)
             count(outcome.hasPrefix("nothing left"))
