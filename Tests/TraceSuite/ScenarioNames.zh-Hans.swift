@@ -99,6 +99,7 @@ extension ScenarioID {
         case .mergeFailsDuringSubscribe: "RxSwift 6.10 上的 Observable.merge：某个源序列在自己的订阅期间失败：下一个源序列仍然会被订阅，它的事件被丢弃"
         case .mergeFailsDuringSubscribeMain: "RxSwift main 分支上的 Observable.merge：某个源序列在自己的订阅期间失败：下一个源序列永远不会被订阅"
         case .sendDuringReplay: "share(replay: 2)：迟到订阅者的处理闭包在它的回放期间发送的元素，会在回放之后到达它"
+        case .lateSubscriberWithoutReplay: "share()：迟到的订阅者收不到它订阅之前发送的任何元素，所以它的处理闭包从不运行"
         case .ambListFirstWins: "Observable.amb([…])：最先发送的源序列获胜；输家在那个元素到达之前被释放"
         case .ambInstanceFirstWins: "a.amb(b)：最先发送的源序列获胜；输家在那个元素到达之前被释放"
         case .catchSubscribesFallbackFirst: "catch：出错时先订阅备用序列，然后释放失败的源序列"

@@ -140,6 +140,8 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
         "Observable.merge on RxSwift's main branch: a source that fails during its subscribe: the next one is never subscribed"
     case sendDuringReplay =
         "share(replay: 2): an element that a late subscriber's handler sends during its replay reaches it after the replay"
+    case lateSubscriberWithoutReplay =
+        "share(): a late subscriber gets nothing that was sent before it, so its handler never runs"
     case ambListFirstWins =
         "Observable.amb([…]): the first source to send wins; the loser is disposed before that element arrives"
     case ambInstanceFirstWins =
@@ -646,6 +648,15 @@ extension Scenario {
                     "t1 send 1", "t1 a: receive 1", "t2 send 2", "t2 a: receive 2", "t3 b: receive 1",
                     "t3 b: send 9", "t3 a: receive 9", "t3 b: receive 2", "t3 b: receive 9",
                 ]),
+            // The same program without a replay: what the newcomer would send, it never gets.
+            Scenario(
+                .lateSubscriberWithoutReplay, kind: .publishSubject,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2)),
+                operators: [.share(replay: 0, scope: .whileConnected)],
+                subscribers: [
+                    SubscriberScript(), SubscriberScript(subscribeTime: 3, sends: (onReceiving: 1, value: 9)),
+                ],
+                expected: ["t1 send 1", "t1 a: receive 1", "t2 send 2", "t2 a: receive 2"]),
             // RxSwift puts the observer into the bag before it sends the current value, so the
             // value a handler sends from there reaches that handler too.
             Scenario(

@@ -706,7 +706,9 @@ func predictTheTrace(step: Step, traces: String) throws -> [[String]] {
                         "That is what \(other) prints: \($0.title). \($0.cause).",
                         "这是 \(other) 打印的：\($0.chineseTitle)。\($0.chineseCause)。")
                 } ?? tr("That is what \(other) prints.", "这是 \(other) 打印的。")
-            if add(rendered(theirs), why), other == step.previous { flips = true }
+            add(rendered(theirs), why)
+            // Even when an earlier step printed the same wrong answer, the step before got it wrong.
+            if other == step.previous, rendered(theirs) != rendered(record) { flips = true }
         }
         // A known defect of this step: correct Rx is then a wrong answer to what it prints.
         if case .knownIssue = step.verdict(for: scenario) {
