@@ -394,6 +394,13 @@ public let mutants: [Mutant] = [
                 "        let key = self.observers.insert(observer.on)",
         ]),
     Mutant(
+        step: .rxDemo10, mistake: "observe(on:) delivers at once, on the sending thread, never on the scheduler",
+        chinese: "observe(on:) 在发送的线程上立即投递，从不经过调度器", file: "ObserveOn.swift",
+        changes: [
+            "        self.scheduleDisposable.disposable = self.scheduler.schedule(()) { _ in\n            self.deliverOne()\n            return Disposables.create()\n        }":
+                "        self.deliverOne()"
+        ]),
+    Mutant(
         step: .rxDemo10, mistake: "observe(on:) delivers the newest queued event first",
         chinese: "observe(on:) 先投递队列里最新的事件", file: "ObserveOn.swift",
         changes: ["return self.queue.removeFirst()": "return self.queue.removeLast()"]),
