@@ -680,6 +680,13 @@ public let mutants: [Mutant] = [
                 "            self.element = event\n            self.forwardOn(event)\n        case .error:"
         ]),
     Mutant(
+        step: .rxDemo14, mistake: "asDriver(onErrorJustReturn:) delivers at once, not on the Driver's scheduler",
+        chinese: "asDriver(onErrorJustReturn:) 立即投递，而不是在 Driver 的调度器上投递", file: "Driver.swift",
+        changes: [
+            "        let source = self.asObservable()\n            .observe(on: DriverSharingStrategy.scheduler)\n            .catchAndReturn(onErrorJustReturn)":
+                "        let source = self.asObservable()\n            .catchAndReturn(onErrorJustReturn)"
+        ]),
+    Mutant(
         step: .rxDemo14, mistake: "asDriver(onErrorJustReturn:) lets the error through: a Driver that can fail",
         chinese: "asDriver(onErrorJustReturn:) 放过了错误：一个会失败的 Driver",
         file: "Driver.swift",
