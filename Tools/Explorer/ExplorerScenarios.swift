@@ -458,11 +458,17 @@ func subscribeRacingDispose(_ shared: Observable<Int>, _ live: Tally) -> (
 #if RXDEMO_EXPLORE_15
     final class ResumeWatcher: TaskExecutor, @unchecked Sendable {
         private let queue = DispatchQueue(label: "RxDemoExplorer.awaitingTask")
+        // Signalled each time a job has run, so the task stands still: the setup waits for the
+        // first (the subscribe inside `value`), or its end would race the explored threads.
+        let ran = DispatchSemaphore(value: 0)
 
         func enqueue(_ job: consuming ExecutorJob) {
             yours("the awaiting task's resume")
             let job = UnownedJob(job)
-            queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+            queue.async {
+                job.runSynchronously(on: self.asUnownedTaskExecutor())
+                self.ran.signal()
+            }
         }
     }
 
@@ -470,17 +476,14 @@ func subscribeRacingDispose(_ shared: Observable<Int>, _ live: Tally) -> (
         var text = ""
     }
 
-    let resumeWatcher = ResumeWatcher()
-
     let bridgeExplorerScenarios: [ExplorerScenario] = [
         ExplorerScenario(id: "singleValueSuccessRacingFailure") {
             nonisolated(unsafe) var observer: ((SingleEvent<Int>) -> Void)? = nil
-            let subscribed = DispatchSemaphore(value: 0)
             let single = Single<Int>.create { single in
                 observer = single
-                subscribed.signal()
                 return Disposables.create()
             }
+            let resumeWatcher = ResumeWatcher()
             let outcome = Outcome()
             let resumed = DispatchSemaphore(value: 0)
             let awaited = UncheckedBox(single)
@@ -492,7 +495,7 @@ func subscribeRacingDispose(_ shared: Observable<Int>, _ live: Tally) -> (
                 }
                 resumed.signal()
             }
-            guard subscribed.wait(timeout: .now() + 10) == .success, let send = observer else {
+            guard resumeWatcher.ran.wait(timeout: .now() + 10) == .success, let send = observer else {
                 return ([], { tr("value never subscribed to the Single", "value 始终没有订阅这个 Single") })
             }
             return (
