@@ -182,7 +182,7 @@ extension Defect {
             "RxDemoSignal has no dispose(): a subscription ends only when its Disposable is freed, so letting go of it ends nothing while the subscriber's own reference (a screen that stores it, and whose closure the signal keeps) still holds it",
         chineseTitle: "Disposable 被循环引用持有的订阅永不结束",
         chineseCause:
-            "RxDemoSignal 没有 dispose()：订阅只在它的 Disposable 被释放时结束，所以只要订阅者自己的引用（一个保存着它的页面，而 signal 又保留着这个页面的闭包）还持有它，放开对它的引用就什么也结束不了",
+            "RxDemoSignal 没有 dispose()：订阅只在它的 Disposable 被释放时结束，所以只要订阅者自己的引用（一个保存着它的界面，而 signal 又保留着这个界面的闭包）还持有它，放开对它的引用就什么也结束不了",
         symptom: .extraReceives, scenarios: [.keptDisposableDisposed])
 
     public static let cycleLeaks = Defect(

@@ -132,8 +132,8 @@ extension InterleavingScenarioID {
                     lockFile: "Merge.swift",
                     title: "flatMap forwards, runs the selector and tears down under its lock",
                     chineseTitle: "flatMap 在持锁时转发事件、运行选择函数并拆除订阅",
-                    rxSwift: "RxSwift #2698, fixed on its main branch with #2723",
-                    chineseRxSwift: "RxSwift #2698，已在 main 分支随 #2723 修复")
+                    rxSwift: "RxSwift #2711, fixed on its main branch with #2724",
+                    chineseRxSwift: "RxSwift #2711，已在 main 分支随 #2724 修复")
                 : nil
         case .ambFirstElements:
             return fixedOnMain

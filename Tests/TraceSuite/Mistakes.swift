@@ -789,8 +789,8 @@ public let mutants: [Mutant] = [
                 "            self.connection = connection\n            subscription.setDisposable(self.source.subscribe(connection))\n            return (nil, connection)"
         ], onlyTheExplorer: .connectGeneratorTakesLock),
     Mutant(
-        step: .rxDemo15, mistake: "flatMap tears down with forwardLock held: the dispose closures run under it (#2698)",
-        chinese: "flatMap 持着 forwardLock 拆除订阅：释放闭包在这把锁之下运行（#2698）",
+        step: .rxDemo15, mistake: "flatMap tears down with forwardLock held: the dispose closures run under it (#2711)",
+        chinese: "flatMap 持着 forwardLock 拆除订阅：释放闭包在这把锁之下运行（#2711）",
         file: "Merge.swift",
         changes: [
             "            self.forwardOn(event)\n            self.markDisposed()\n        }\n        self.dispose()":

@@ -370,6 +370,12 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
 
     public var isSideStep: Bool { self == .rxDemoSignal }
 
+    // How a sentence names it, in the course's language: "step 07", "第 07 步"; the side step
+    // by what it is, since "第 Signal 步" is no Chinese.
+    public var spokenName: String {
+        isSideStep ? tr("the side step (Signal)", "旁支步骤 Signal") : tr("step \(number)", "第 \(number) 步")
+    }
+
     // The numbered steps, 01 to 15, in order: what builds on what.
     public static let mainLine: [Step] = allCases.filter { !$0.isSideStep }.sorted { $0.rawValue < $1.rawValue }
 

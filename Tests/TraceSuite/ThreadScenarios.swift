@@ -158,10 +158,13 @@ public struct ThreadOutcome: Sendable {
     // What went wrong in the first round that went wrong.
     public let firstAnomaly: String?
 
+    // "no anomaly" stays English in both languages: the workshop reads it as the verdict.
     public var summary: String {
         anomalies == 0
             ? "no anomaly in \(rounds) rounds"
-            : "\(anomalies) of \(rounds) rounds went wrong; the first: \(firstAnomaly ?? "")"
+            : tr(
+                "\(anomalies) of \(rounds) rounds went wrong; the first: \(firstAnomaly ?? "")",
+                "\(rounds) 轮中有 \(anomalies) 轮出错；第一次：\(firstAnomaly ?? "")")
     }
 }
 

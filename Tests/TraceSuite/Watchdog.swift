@@ -148,6 +148,9 @@ public func stuckReport(_ message: String) -> (why: String, where: [String])? {
     guard let why = lines.first(where: { $0.hasPrefix(Watchdog.marker) }) else { return nil }
     var places: [String] = []
     var frames: [String] = []
+    // A thread that waits while holding a lock: alone, it may wait for the lock it holds (not
+    // recursive); beside another waiting thread, each may hold what the other waits for.
+    var holding: [(place: Int, taken: [String])] = []
     func flush() {
         defer { frames = [] }
         // The watchdog's own thread, and threads outside the step's code, say nothing.
@@ -173,12 +176,7 @@ public func stuckReport(_ message: String) -> (why: String, where: [String])? {
         }
         if waits {
             place += tr(", waiting for a lock", "，在等一把锁")
-            if !taken.isEmpty {
-                place +=
-                    tr(
-                        " (this thread already holds one it took at \(taken.joined(separator: ", ")): is that lock recursive?)",
-                        "（这个线程已经持有一把在 \(taken.joined(separator: "、")) 拿到的锁：那把锁可重入吗？）")
-            }
+            holding.append((places.count, taken))
         }
         places.append(place)
     }
@@ -190,6 +188,20 @@ public func stuckReport(_ message: String) -> (why: String, where: [String])? {
         }
     }
     flush()
+    let waiting = holding.count
+    for (index, taken) in holding where !taken.isEmpty {
+        let at = taken.joined(separator: tr(", ", "、"))
+        places[index] +=
+            waiting > 1
+            ? tr(
+                " (it holds a lock it took at \(at), and another thread waits too: each may hold the lock the other"
+                    + " waits for; take locks in one order, or call out only after unlocking)",
+                "（它持有一把在 \(at) 拿到的锁，而另一个线程也在等：两个线程可能各自持有对方在等的那把锁；"
+                    + "请按同一个顺序拿锁，或者先解锁再调用外部代码）")
+            : tr(
+                " (this thread already holds one it took at \(at): is that lock recursive?)",
+                "（这个线程已经持有一把在 \(at) 拿到的锁：那把锁是递归锁吗？）")
+    }
     return (String(why.dropFirst(Watchdog.marker.count + 1)), places)
 }
 

@@ -394,7 +394,7 @@ func subscribeRacingDispose(_ shared: Observable<Int>, _ live: Tally) -> (
                 }
             )
         },
-        // RxSwift #2698: an error tore flatMap down under its lock, running the inners' dispose
+        // RxSwift #2711: an error tore flatMap down under its lock, running the inners' dispose
         // closures there.
         ExplorerScenario(id: "flatMapTeardownTakesLock") {
             let source = PublishSubject<Int>()

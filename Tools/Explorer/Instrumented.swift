@@ -1,64 +1,13 @@
 import Foundation
 
-// MARK: - The step's atomics and locks, instrumented
+// MARK: - The step's locks, instrumented
 
-// These replace the step's AtomicInt.swift and Lock.swift in the explorer's build, and shadow
-// Foundation's NSLock and NSRecursiveLock inside it, so a lock a participant makes by hand is
-// seen too. Same names, same operations; each one is first a point where the explorer picks
-// which thread goes on. The caller's file and line arrive as default arguments, so an
-// interleaving reads as the step's own lines.
-
-final class AtomicInt: @unchecked Sendable {
-    fileprivate var value: Int32
-
-    init(_ value: Int32 = 0) {
-        self.value = value
-    }
-}
-
-// One read-modify-write, at one point: what the step's lock-protected version guarantees.
-private func atomically(
-    _ this: AtomicInt, _ operation: String, _ file: StaticString, _ line: UInt, _ change: (Int32) -> Int32
-) -> Int32 {
-    let entry = Interleavings.shared.point(place(file, line), operation)
-    let oldValue = this.value
-    this.value = change(oldValue)
-    Interleavings.shared.annotate(entry, oldValue == this.value ? "= \(oldValue)" : "\(oldValue) → \(this.value)")
-    return oldValue
-}
-
-@discardableResult
-func add(_ this: AtomicInt, _ value: Int32, file: StaticString = #fileID, line: UInt = #line) -> Int32 {
-    atomically(this, "add(\(value))", file, line) { $0 + value }
-}
-
-@discardableResult
-func sub(_ this: AtomicInt, _ value: Int32, file: StaticString = #fileID, line: UInt = #line) -> Int32 {
-    atomically(this, "sub(\(value))", file, line) { $0 - value }
-}
-
-@discardableResult
-func fetchOr(_ this: AtomicInt, _ mask: Int32, file: StaticString = #fileID, line: UInt = #line) -> Int32 {
-    atomically(this, "fetchOr(\(mask))", file, line) { $0 | mask }
-}
-
-func load(_ this: AtomicInt, file: StaticString = #fileID, line: UInt = #line) -> Int32 {
-    atomically(this, "load", file, line) { $0 }
-}
-
-@discardableResult
-func increment(_ this: AtomicInt, file: StaticString = #fileID, line: UInt = #line) -> Int32 {
-    atomically(this, "increment", file, line) { $0 + 1 }
-}
-
-@discardableResult
-func decrement(_ this: AtomicInt, file: StaticString = #fileID, line: UInt = #line) -> Int32 {
-    atomically(this, "decrement", file, line) { $0 - 1 }
-}
-
-func isFlagSet(_ this: AtomicInt, _ mask: Int32, file: StaticString = #fileID, line: UInt = #line) -> Bool {
-    (atomically(this, "isFlagSet(\(mask))", file, line) { $0 } & mask) != 0
-}
+// These shadow Foundation's NSLock and NSRecursiveLock in the explorer's build, so every lock
+// of the step is seen: the RecursiveLock of Lock.swift, a lock a participant makes by hand,
+// and an AtomicInt of the participant's own built on NSLock (when the explorer keeps the
+// step's AtomicInt.swift). Each lock() is first a point where the explorer picks which thread
+// goes on; the caller's file and line arrive as default arguments, so an interleaving reads
+// as the step's own lines.
 
 // A lock the explorer owns: which thread holds it and how often. Only one explored thread runs
 // at a time, so the explorer, not the operating system, decides who waits.
@@ -115,15 +64,17 @@ class ExploredLock: @unchecked Sendable {
     }
 }
 
-final class NSRecursiveLock: ExploredLock, @unchecked Sendable {
+// Open to subclasses, as Foundation's are: RxSwift's AtomicInt is an NSLock subclass. A
+// subclass's implicit super.init() passes no place (line 0): the lock is named by its class.
+class NSRecursiveLock: ExploredLock, @unchecked Sendable {
     init(file: StaticString = #fileID, line: UInt = #line, path: StaticString = #filePath) {
-        super.init(recursive: true, madeAt: place(file, line), path: path)
+        super.init(recursive: true, madeAt: line == 0 ? "\(Self.self)" : place(file, line), path: path)
     }
 }
 
-final class NSLock: ExploredLock, @unchecked Sendable {
+class NSLock: ExploredLock, @unchecked Sendable {
     init(file: StaticString = #fileID, line: UInt = #line, path: StaticString = #filePath) {
-        super.init(recursive: false, madeAt: place(file, line), path: path)
+        super.init(recursive: false, madeAt: line == 0 ? "\(Self.self)" : place(file, line), path: path)
     }
 }
 
@@ -154,16 +105,6 @@ private func sourceLine(_ path: StaticString, _ line: Int) -> String {
     }
     let lines = sourceFiles[key]!
     return line > 0 && line <= lines.count ? String(lines[line - 1]) : ""
-}
-
-typealias RecursiveLock = NSRecursiveLock
-
-extension RecursiveLock {
-    func performLocked<T>(_ action: () -> T, file: StaticString = #fileID, line: UInt = #line) -> T {
-        self.lock(file: file, line: line)
-        defer { self.unlock(file: file, line: line) }
-        return action()
-    }
 }
 
 // "SinkDisposer.swift:45" from "RxDemoExplorer/SinkDisposer.swift" and 45.

@@ -120,10 +120,12 @@ final class Interleavings: @unchecked Sendable {
                 tr("made at \($0.madeAt), taken at \($0.takenAt)", "创建于 \($0.madeAt)、在 \($0.takenAt) 拿到")
             }.joined(separator: tr("; and the lock ", "；以及那把"))
             // The call site: the step's last line this thread passed (a lock or atomic operation),
-            // not counting the debug build's reentrancy tracker, which wraps every call.
+            // not counting the debug build's reentrancy tracker, which wraps every call, nor the
+            // inside of a step's own AtomicInt (kept when the instrumented one does not fit).
             let site =
                 entries.last {
                     $0.thread == me && !$0.place.isEmpty && !$0.place.hasPrefix("SynchronizationTracker.swift:")
+                        && !$0.place.hasPrefix("AtomicInt.swift:")
                 }.map { tr(" (called after \($0.place))", "（在 \($0.place) 之后调用）") } ?? ""
             callOutUnderLock = tr(
                 "call-out under a lock: \(shown(what)) ran on thread \(me + 1)\(site) while it held the lock \(locks)",
@@ -202,7 +204,7 @@ final class Interleavings: @unchecked Sendable {
             guard let lock = participant.waitsFor else { continue }
             let holder = lock.owner.map {
                 $0 == index
-                    ? tr("itself (the lock is not recursive)", "它自己（这把锁不可重入）") : tr("thread \($0 + 1)", "线程 \($0 + 1)")
+                    ? tr("itself (the lock is not recursive)", "它自己（这把锁不是递归锁）") : tr("thread \($0 + 1)", "线程 \($0 + 1)")
             }
             waits.append(
                 tr(

@@ -1,7 +1,8 @@
 import TraceSuite
 
 // Correct solutions that differ from the reference: the suite must call each of them done.
-// Each is a reference step with one change; `carriedFrom` first builds the step before
+// Each is a reference step with one change (in `file`, and in `alsoIn` when the design
+// reaches other files); `carriedFrom` first builds the step before
 // with its own change, checks it done, and starts this step from it (`make start`), then
 // writes only the files this step's reference adds or changes.
 final class Alternative: Sendable {
@@ -9,16 +10,18 @@ final class Alternative: Sendable {
     let design: String
     let file: String
     let changes: KeyValuePairs<String, String>
+    let alsoIn: [(file: String, changes: KeyValuePairs<String, String>)]
     let carriedFrom: Alternative?
 
     init(
         step: Step, design: String, file: String, changes: KeyValuePairs<String, String>,
-        carriedFrom: Alternative? = nil
+        alsoIn: [(file: String, changes: KeyValuePairs<String, String>)] = [], carriedFrom: Alternative? = nil
     ) {
         self.step = step
         self.design = design
         self.file = file
         self.changes = changes
+        self.alsoIn = alsoIn
         self.carriedFrom = carriedFrom
     }
 }
@@ -43,5 +46,60 @@ let alternatives: [Alternative] = [
         changes: [
             "class MapObserver<Source, Result, O: ObserverType>": "class MapObserver<Source, O: ObserverType>",
             "mappedElement as! O.Element": "mappedElement",
+        ]),
+    // The instrumented builds (the explorer's, ThreadSanitizer's) must take any correct form of
+    // the primitives the step adds: another integer width, a helper that rethrows.
+    Alternative(
+        step: .rxDemo09, design: "AtomicInt on Int, not Int32, and a performLocked that rethrows",
+        file: "AtomicInt.swift", changes: ["Int32": "Int"],
+        alsoIn: [
+            (file: "SinkDisposer.swift", changes: ["enum DisposeState: Int32": "enum DisposeState: Int"]),
+            (
+                file: "Lock.swift",
+                changes: [
+                    "func performLocked<T>(_ action: () -> T) -> T":
+                        "func performLocked<T>(_ action: () throws -> T) rethrows -> T",
+                    "return action()": "return try action()",
+                ]
+            ),
+        ]),
+    // A helper of the participant's own beside RxSwift's AtomicInt API, used by two files.
+    Alternative(
+        step: .rxDemo12, design: "an AtomicInt helper of its own, setFlag, which the disposables call",
+        file: "AtomicInt.swift",
+        changes: [
+            "func isFlagSet(": """
+            // True for the one caller that sets the flag first.
+            func setFlag(_ this: AtomicInt, _ mask: Int32) -> Bool {
+                (fetchOr(this, mask) & mask) == 0
+            }
+
+            func isFlagSet(
+            """
+        ],
+        alsoIn: [
+            (
+                file: "Disposable.swift",
+                changes: [
+                    "if fetchOr(self.disposed, 1) == 0 {": "if setFlag(self.disposed, 1) {",
+                    "guard fetchOr(self.disposed, 1) == 0 else { return }":
+                        "guard setFlag(self.disposed, 1) else { return }",
+                ]
+            )
+        ]),
+    // Another lock type: a class of its own around Foundation's recursive lock.
+    Alternative(
+        step: .rxDemo15, design: "RecursiveLock a class of its own around NSRecursiveLock",
+        file: "Lock.swift",
+        changes: [
+            "typealias RecursiveLock = NSRecursiveLock\n\nextension RecursiveLock {": """
+            final class RecursiveLock: @unchecked Sendable {
+                private let base = NSRecursiveLock()
+
+                func lock() { base.lock() }
+
+                func unlock() { base.unlock() }
+
+            """
         ]),
 ]

@@ -52,8 +52,8 @@ func explainBuildFailure(_ output: String, _ workspace: Workspace) throws {
     }
     print(
         tr(
-            "\(workspace.name) does not compile yet. Step \(workspace.number)'s checks call:",
-            "\(workspace.name) 还编译不通过。第 \(workspace.number) 步的检查会调用："))
+            "\(workspace.name) does not compile yet. The checks of \(workspace.step.spokenName) call:",
+            "\(workspace.name) 还编译不通过。\(workspace.step.spokenName)的检查会调用："))
     try BuildItYourself.forParticipant(workspace.step).checksCall.forEach { print("  " + $0) }
     print()
     print(tr("The first error:", "第一个错误："))

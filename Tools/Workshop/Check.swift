@@ -50,8 +50,8 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
     guard isDirectory(workspace.path) else {
         throw WorkshopError(
             description: tr(
-                "there is no workspace \(workspace.path) yet: run 'make start STEP=\(workspace.number)' to begin step \(workspace.number)",
-                "还没有工作区 \(workspace.path)：先运行 make start STEP=\(workspace.number)，开始第 \(workspace.number) 步"))
+                "there is no workspace \(workspace.path) yet: run 'make start STEP=\(workspace.number)' to begin \(workspace.step.spokenName)",
+                "还没有工作区 \(workspace.path)：先运行 make start STEP=\(workspace.number)，开始\(workspace.step.spokenName)"))
     }
     let strays = listFiles(in: workspace.path).filter { !$0.hasSuffix(".swift") }
     guard strays.isEmpty else {
@@ -165,13 +165,25 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
     let done = failing.isEmpty && !generatedFails && shapeOK && threadProblems.isEmpty
 
     let showing = results.filter { if case .showsDefects = $0 { true } else { false } }.count
+    // Every scenario passing is not yet done: the first line says what else fails.
+    let alsoFailing =
+        failing.isEmpty && !done
+        ? [
+            generatedFails ? tr("generated programs differ", "生成的程序不一致") : nil,
+            threadProblems.isEmpty ? nil : tr("thread scenarios fail", "线程场景失败"),
+            shapeOK ? nil : tr("the shape checks fail", "结构检查失败"),
+        ].compactMap { $0 } : []
     say(
         tr("\(step): \(passing) of \(scenarios.count) scenarios pass", "\(step)：\(scenarios.count) 个场景中通过 \(passing) 个")
             + (showing == 0
                 ? ""
                 : tr(
                     "; \(showing) more fail only as the reference step's known defects do (allowed)",
-                    "；另有 \(showing) 个场景的失败与参考实现的已知缺陷相同（允许）")))
+                    "；另有 \(showing) 个场景的失败与参考实现的已知缺陷相同（允许）"))
+            + (alsoFailing.isEmpty
+                ? ""
+                : tr(" — but not done yet: ", "——但还没有完成：") + alsoFailing.joined(separator: tr(", ", "，"))
+                    + tr(" (below)", "（见下文）")))
     for (index, (scenario, result)) in failing.enumerated() where index == 0 || verbose {
         say()
         say(
@@ -319,8 +331,9 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
             say(tr("Next: ", "下一步：") + "make start STEP=\(next.number)")
         } else {
             say(
-                tr("That was the last step. What real RxSwift adds beyond it: ", "这是最后一步。真正的 RxSwift 还多了什么：")
-                    + "Docs/beyond-06.md")
+                tr(
+                    "That was the last step. What real RxSwift adds beyond it: Docs/beyond-06.md",
+                    "这是最后一步。真正的 RxSwift 还多了什么：Docs/zh-Hans/beyond-06.md"))
         }
         if step == .rxDemo06 {
             say(

@@ -26,7 +26,7 @@ func compare(_ workspace: Workspace, all: Bool) throws {
     say(
         tr(
             "The files step \(workspace.number) adds or changes, the reference (---) beside yours (+++):",
-            "第 \(workspace.number) 步新增或修改的文件，参考实现（---）对照你的（+++）："))
+            "\(workspace.step.spokenName)新增或修改的文件，参考实现（---）对照你的（+++）："))
     var same: [String] = []
     for file in stepFiles {
         guard exists("\(workspace.path)/\(file)") else {

@@ -9,7 +9,7 @@ func exercise(_ workspace: Workspace) throws {
     try write(
         tr(
             "a copy of the reference step \(workspace.number) (make exercise)\n",
-            "参考实现第 \(workspace.number) 步的副本（make exercise）\n"),
+            "参考实现\(workspace.step.spokenName)的副本（make exercise）\n"),
         to: workspace.originFile)
     try? files.removeItem(atPath: workspace.lastCheck)
     print(

@@ -25,8 +25,15 @@ struct ExplorationOutcome {
 // Far above what exploring a scenario takes (well under a second each).
 let explorerTimeout = 120.0
 
-// The step's files the explorer replaces with instrumented ones, and the demo it does not need.
-let filesTheExplorerReplaces: Set<String> = ["main.swift", "AtomicInt.swift", "Lock.swift"]
+// The step's primitives the explorer can replace with its instrumented ones (Tools/Explorer
+// has a file of each name), tried in this order: RxSwift's API, each operation reported at
+// its caller's line; then the step's own, explored through the NSLock and NSRecursiveLock
+// they are built on, so that any correct form (another integer width, a rethrowing helper,
+// helpers of its own) is explored rather than refused. The first choice that builds is kept
+// for the next check (the file `primitives` in the scratch folder).
+let explorerReplacements: [Set<String>] = [["AtomicInt.swift", "Lock.swift"], ["Lock.swift"], ["AtomicInt.swift"], []]
+// The demo, which the explorer does not need.
+let filesTheExplorerLeavesOut: Set<String> = ["main.swift"]
 let explorerSharedLanguage = "Tests/TraceSuite/Language.swift"
 
 // Builds `folder` (a step or a workspace) with the explorer in `scratch` and explores each
@@ -36,41 +43,51 @@ func exploreInterleavings(_ step: Step, folder: String, scratch: String, scenari
 {
     let sources = "\(scratch)/Sources"
     try files.createDirectory(atPath: sources, withIntermediateDirectories: true)
-    var wanted: [String: String] = [:]
-    for file in listFiles(in: folder) where file.hasSuffix(".swift") && !filesTheExplorerReplaces.contains(file) {
-        wanted[(file as NSString).lastPathComponent] = read("\(folder)/\(file)") ?? ""
+    let instrumented = Set(listFiles(in: "Tools/Explorer").filter { $0.hasSuffix(".swift") })
+    let replaceable = explorerReplacements[0]
+    let stepFiles = listFiles(in: folder).filter { $0.hasSuffix(".swift") && !filesTheExplorerLeavesOut.contains($0) }
+    // One module: the step's files, then the explorer's (those named like a step file only
+    // when that choice replaces it), and the course's language and display widths from TraceSuite.
+    func sourcesReplacing(_ replaced: Set<String>) -> [String: String] {
+        var wanted: [String: String] = [:]
+        for file in stepFiles where !replaced.contains((file as NSString).lastPathComponent) {
+            wanted[(file as NSString).lastPathComponent] = read("\(folder)/\(file)") ?? ""
+        }
+        for file in instrumented where !replaceable.contains(file) || replaced.contains(file) {
+            wanted[file] = read("Tools/Explorer/\(file)") ?? ""
+        }
+        wanted["Language.swift"] = read(explorerSharedLanguage) ?? ""
+        return wanted
     }
-    for file in listFiles(in: "Tools/Explorer") where file.hasSuffix(".swift") {
-        wanted[file] = read("Tools/Explorer/\(file)") ?? ""
-    }
-    // The course's language and display widths, written once in TraceSuite.
-    wanted["Language.swift"] = read(explorerSharedLanguage) ?? ""
-    for file in listFiles(in: sources) where wanted[file] == nil {
-        try files.removeItem(atPath: "\(sources)/\(file)")
-    }
-    for (file, text) in wanted where read("\(sources)/\(file)") != text {
-        try write(text, to: "\(sources)/\(file)")
+    func synchronise(_ wanted: [String: String]) throws {
+        for file in listFiles(in: sources) where wanted[file] == nil {
+            try files.removeItem(atPath: "\(sources)/\(file)")
+        }
+        for (file, text) in wanted where read("\(sources)/\(file)") != text {
+            try write(text, to: "\(sources)/\(file)")
+        }
     }
     // The step's number decides which scenarios the explorer compiles (sharing from step 11).
     let environment = [
         "RXDEMO_EXPLORE": sources, "RXDEMO_EXPLORE_STEP": step.number, "RXDEMO_STEP": "", "RXDEMO_WORKSPACE": "",
     ]
-    let build = try run(
-        ["swift", "build", "-q", "--scratch-path", "\(scratch)/build", "--product", "RxDemoExplorer"],
-        environment: environment)
-    guard build.status == 0 else {
-        print(build.output)
-        throw WorkshopError(
-            description: tr(
-                "the explorer's build of \(folder) failed (output above). It compiles your files with"
-                    + " instrumented AtomicInt.swift and Lock.swift instead of yours: RxSwift's AtomicInt with"
-                    + " add, sub, fetchOr, load, increment, decrement and isFlagSet, and RecursiveLock with"
-                    + " performLocked; your other files may use only those.",
-                "探索器构建 \(folder) 失败（输出见上）。它用插桩的 AtomicInt.swift 和 Lock.swift 代替你的这两个文件来编译"
-                    + "你的代码：RxSwift 的 AtomicInt 只有 add、sub、fetchOr、load、increment、decrement 和 isFlagSet，"
-                    + "RecursiveLock 只有 performLocked；你的其他文件只能用这些。"),
-            status: 1)
+    let remembered = "\(scratch)/primitives"
+    let last = explorerReplacements.first { $0.sorted().joined(separator: " ") == read(remembered) }
+    var failure = ""
+    var built = false
+    for replaced in (last.map { [$0] } ?? []) + explorerReplacements.filter({ $0 != last }) {
+        try synchronise(sourcesReplacing(replaced))
+        let build = try run(
+            ["swift", "build", "-q", "--scratch-path", "\(scratch)/build", "--product", "RxDemoExplorer"],
+            environment: environment)
+        if build.status == 0 {
+            try write(replaced.sorted().joined(separator: " "), to: remembered)
+            built = true
+            break
+        }
+        failure = build.output
     }
+    guard built else { throw explorerBuildFailure(folder: folder, sources: sources, output: failure) }
     let explorer = "\(scratch)/build/debug/RxDemoExplorer"
     let known = try run([explorer, "list"]).output.split(separator: "\n").map(String.init)
     let expected = step.interleavingScenarios.map(\.key)
@@ -122,4 +139,29 @@ func exploreInterleavings(_ step: Step, folder: String, scratch: String, scenari
                 "    ✘ " + tr("crashed", "崩溃了") + (message.map { tr(": ", "：") + $0 } ?? tr(" (signal)", "（信号）"))
             ])
     }
+}
+
+// Every choice of primitives failed: the step's own files could not be compiled beside the
+// explorer's. Not the compiler's output again (the step's own build passed): the first error,
+// where it is in the participant's terms, and what the explorer needs.
+func explorerBuildFailure(folder: String, sources: String, output: String) -> WorkshopError {
+    let firstError =
+        output.split(separator: "\n").first { $0.contains(": error: ") }.map {  // both languages
+            $0.replacingOccurrences(of: sources + "/", with: "")
+        } ?? ""
+    if let verbose = ProcessInfo.processInfo.environment["VERBOSE"], !verbose.isEmpty, verbose != "0" { print(output) }
+    return WorkshopError(
+        description: tr(
+            "the interleaving explorer could not compile \(folder) beside its own files (Tools/Explorer), with its"
+                + " instrumented AtomicInt.swift and Lock.swift nor with yours. Its first error: \(firstError)\n"
+                + "It compiles your files (all but main.swift) and its own as one module, and schedules every NSLock and"
+                + " NSRecursiveLock your code makes, so your locks must be those (or built on them, as RxSwift's AtomicInt"
+                + " and RecursiveLock are), and no top-level name of yours may be one of the explorer's (the error names it:"
+                + " rename yours). VERBOSE=1 shows the compiler's whole output.",
+            "交错探索器没能把 \(folder) 和它自己的文件（Tools/Explorer）一起编译：用它插桩的 AtomicInt.swift 和"
+                + " Lock.swift 不行，用你的也不行。第一个错误：\(firstError)\n"
+                + "它把你的文件（main.swift 除外）和它自己的文件编译成一个模块，并调度你的代码创建的每一把 NSLock 和"
+                + " NSRecursiveLock，所以你的锁必须是这两种（或者像 RxSwift 的 AtomicInt 和 RecursiveLock 那样建在它们之上），"
+                + "而且你的顶层名字不能和探索器的重名（错误里会指出是哪个：请改你的名字）。VERBOSE=1 显示编译器的全部输出。"),
+        status: 1)
 }

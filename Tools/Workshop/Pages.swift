@@ -1,3 +1,4 @@
+import Foundation
 import TraceSuite
 
 // The "Build it yourself" section of a step's page is the one place that says what to
@@ -105,8 +106,9 @@ struct BuildItYourself {
                 parts[parts.count - 1].body.append(line)
             }
         }
+        let page = page
         func trimmed(_ body: [String]) -> [String] {
-            reflowed(Array(body.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed()))
+            reflowed(forTerminal(Array(body.drop { $0.isEmpty }.reversed().drop { $0.isEmpty }.reversed()), page: page))
         }
         goal = trimmed(parts[0].body)
         checksCall = trimmed(parts.first { $0.title == marks.checksCall }?.body ?? [])
@@ -240,4 +242,41 @@ func hintHeadingName(_ english: String, in language: CourseLanguage) -> String {
 private func startsNumberedItem(_ line: String) -> Bool {
     let digits = line.prefix { $0.isNumber }
     return !digits.isEmpty && line.dropFirst(digits.count).hasPrefix(". ")
+}
+
+// A page's Markdown as the terminal shows it: no emphasis marks, a link as its text and the
+// file it leads to, and "this page" named by its path, since the terminal is not the page.
+// Code spans and fenced code stay as they are.
+func forTerminal(_ lines: [String], page: String) -> [String] {
+    let folder = (page as NSString).deletingLastPathComponent
+    var inFence = false
+    return lines.map { line in
+        if line.hasPrefix("```") { inFence.toggle() }
+        guard !inFence && !line.hasPrefix("```") else { return line }
+        var text = line
+        // [text](target): the text, then where it leads unless it is a place on this page.
+        while let link = text.range(of: #"\[([^\]]+)\]\(([^)\s]+)\)"#, options: .regularExpression) {  // both languages
+            let whole = String(text[link])
+            let label = String(whole.dropFirst().prefix { $0 != "]" })
+            let target = String(whole.drop { $0 != "(" }.dropFirst().dropLast())
+            let file = String(target.prefix { $0 != "#" })
+            let shown =
+                file.isEmpty
+                ? label
+                : label + " (" + (file.contains("://") ? file : ((folder + "/" + file) as NSString).standardizingPath)
+                    + ")"
+            text.replaceSubrange(link, with: shown)
+        }
+        // Emphasis and "this page", outside code spans only.
+        let pieces = text.split(separator: "`", omittingEmptySubsequences: false).map(String.init)
+        return pieces.enumerated().map { index, piece in
+            guard index % 2 == 0 else { return piece }
+            return
+                piece
+                .replacingOccurrences(of: #"\*\*([^*]+)\*\*"#, with: "$1", options: .regularExpression)
+                .replacingOccurrences(of: #"(^|[^\w*])\*([^*\s][^*]*)\*"#, with: "$1$2", options: .regularExpression)
+                .replacingOccurrences(of: "this page", with: "the page " + page)  // both languages
+                .replacingOccurrences(of: "本页", with: "页面 " + page + " ")
+        }.joined(separator: "`")
+    }
 }

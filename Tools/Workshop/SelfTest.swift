@@ -35,6 +35,7 @@ func build(_ alternative: Alternative, root: String) throws -> CheckResult {
     let what = "the alternative \"\(alternative.design)\""
     guard let previous = alternative.carriedFrom else {
         try referenceCopy(workspace, file: alternative.file, changes: alternative.changes, what: what)
+        for also in alternative.alsoIn { try change(workspace, file: also.file, changes: also.changes, what: what) }
         return try check(workspace, verbose: false, quiet: true)
     }
     // The step before, done the participant's way, then `make start` and this step's files.

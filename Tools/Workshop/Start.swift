@@ -8,7 +8,8 @@ func start(_ workspace: Workspace, from choice: String?, out: (String) -> Void =
     try createStarter(workspace, from: starter)
     let why = starter.reason.map { tr(", because \($0)", "，因为 \($0)") } ?? ""
     let demo =
-        starter.folder == nil ? "" : tr(" and step \(workspace.number)'s demo", "，以及第 \(workspace.number) 步的演示")
+        starter.folder == nil
+        ? "" : tr(" and \(workspace.step.spokenName)'s demo", "，以及\(workspace.step.spokenName)的演示程序")
     let origin = spoken(origin: starter.origin)
     // A space between Chinese and what begins in Latin letters.
     let gap = origin.first.map { $0.isASCII } == true ? " " : ""

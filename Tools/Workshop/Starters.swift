@@ -142,7 +142,7 @@ func spoken(origin: String) -> String {
     let patterns = [
         (#"^the reference step (\S+) \((.+)\)$"#, "参考实现的第 $1 步（$2）"),  // both languages
         (#"^your own step (\S+) \((.+)\)$"#, "你自己的第 $1 步（$2）"),  // both languages
-        (#"^(.+) and this step's demo$"#, "$1 和这一步的 demo"),  // both languages
+        (#"^(.+) and this step's demo$"#, "$1 和这一步的演示程序"),  // both languages
     ]
     guard CourseLanguage.current == .simplifiedChinese else { return origin }
     for (pattern, chinese) in patterns where origin.range(of: pattern, options: .regularExpression) != nil {

@@ -183,9 +183,11 @@ func describe(_ outcome: SanitizerOutcome) -> [String] {
 
 // «scenario», then what the explorer printed after its own first line (which names the id).
 func describe(_ outcome: ExplorationOutcome) -> [String] {
+    // The id, then a colon in the report's language: a file:line later on is no separator.
     let first = outcome.lines.first ?? ""
-    let summary = first.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) }
-    return ["«\(outcome.scenario.localizedName)»", "  " + (summary ?? "")] + outcome.lines.dropFirst()
+    let rest = first.hasPrefix(outcome.scenario.key) ? first.dropFirst(outcome.scenario.key.count) : Substring(first)
+    let summary = rest.drop { $0 == ":" || $0 == "：" }.trimmingCharacters(in: .whitespaces)  // both languages
+    return ["«\(outcome.scenario.localizedName)»", "  " + summary] + outcome.lines.dropFirst()
 }
 
 // "SinkDisposer.dispose() (SinkDisposer.swift:45) ↔ SinkDisposer.dispose() (SinkDisposer.swift:45)"
