@@ -106,6 +106,16 @@ enum RxSwiftAdapter: StepAdapter {
         }
     #endif
 
+    #if RXDEMO_SINCE_11
+        // Step 11: `ReplaySubject.create(bufferSize:)`, a subject that replays to late subscribers.
+        static func replaySubject(bufferSize: Int) -> SubjectHandle<Observable<Int>> {
+            let subject = ReplaySubject<Int>.create(bufferSize: bufferSize)
+            return SubjectHandle(
+                stream: subject.asObservable(), send: { subject.asObserver().on($0.event()) },
+                hasObservers: { subject.hasObservers }, dispose: subject.dispose)
+        }
+    #endif
+
     #if RXDEMO_SINCE_09
         // Step 09: the types the page makes thread-safe, one at a time, for the flag scenarios;
         // from step 10, schedulers on real queues.
@@ -193,7 +203,11 @@ enum RxSwiftAdapter: StepAdapter {
         // Step 12: `flatMap`, `flatMapLatest`, `concatMap`, `Observable.merge`, `amb` (both
         // forms), `catch`, `catchAndReturn`, `retry`; `empty()`, `never()`, `error(_:)`, `deferred`.
         static func innerSources() -> InnerSourcesHandle<Observable<Int>> {
-            InnerSourcesHandle(
+            var withLatestFrom: ((Observable<Int>, Observable<Int>) -> Observable<Int>)? = nil
+            #if RXDEMO_SINCE_14
+                withLatestFrom = { first, second in first.withLatestFrom(second) }
+            #endif
+            return InnerSourcesHandle(
                 flatten: { stream, kind, selector in
                     switch kind {
                     case .flatMap: stream.flatMap(selector)
@@ -203,13 +217,13 @@ enum RxSwiftAdapter: StepAdapter {
                 },
                 merge: { Observable.merge($0) },
                 amb: { sources, list in list ? Observable.amb(sources) : sources[0].amb(sources[1]) },
-                catchWith: { stream, fallback in stream.catch { _ in fallback() } },
+                catchWith: { stream, fallback in stream.catch { _ in try fallback() } },
                 catchAndReturn: { $0.catchAndReturn($1) },
                 retry: { stream, attempts in attempts.map { stream.retry($0) } ?? stream.retry() },
                 empty: { Observable.empty() },
                 never: { Observable.never() },
                 error: { Observable.error($0) },
-                deferred: { factory in Observable.deferred { factory() } })
+                deferred: { factory in Observable.deferred { factory() } }, withLatestFrom: withLatestFrom)
         }
     #endif
 

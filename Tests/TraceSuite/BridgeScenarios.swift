@@ -61,9 +61,12 @@ extension ThreadScenario {
     func bridgeRound<Adapter: StepAdapter>(on adapter: Adapter.Type) async -> String? {
         let trace = await bridgeTrace(on: adapter)
         let expected = bridgeExpected
+        let choices = expected.map { "\($0)" }
         return expected.contains(trace)
             ? nil
-            : "the trace was \(trace); RxSwift's: \(expected.map { "\($0)" }.joined(separator: " or "))"
+            : tr(
+                "the trace was \(trace); RxSwift's: \(choices.joined(separator: " or "))",
+                "事件轨迹是 \(trace)；RxSwift：\(choices.joined(separator: " 或 "))")
     }
 
     private func bridgeTrace<Adapter: StepAdapter>(on adapter: Adapter.Type) async -> [String] {

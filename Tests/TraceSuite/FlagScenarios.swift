@@ -18,7 +18,7 @@ extension ThreadScenario {
             let entries = trace.entries
             guard entries.filter({ $0 == "dispose" }).count == 1,
                 entries.filter({ $0.hasPrefix("receive") }).allSatisfy({ $0 == "receive 1" })
-            else { return "the dispose closure and the element: \(entries)" }
+            else { return tr("the dispose closure and the element: \(entries)", "释放闭包和元素：\(entries)") }
             return nil
         case .elementRacingCompleted:
             // ObserverBase.isStopped, read by an element and set by completed: an
@@ -29,18 +29,22 @@ extension ThreadScenario {
             let entries = trace.entries
             guard entries.filter({ $0 == "receive completed" }).count == 1,
                 entries.filter({ $0 == "receive 1" }).count <= 1
-            else { return "completed and the element: \(entries)" }
+            else { return tr("completed and the element: \(entries)", "completed 和元素：\(entries)") }
             return nil
         case .anonymousDisposableTwice:
             let dispose = Adapter.threadTargets().anonymousDisposable { trace.record("dispose") }
             race(dispose, dispose)
-            return trace.entries == ["dispose"] ? nil : "the action ran \(trace.entries.count) times"
+            return trace.entries == ["dispose"]
+                ? nil : tr("the action ran \(trace.entries.count) times", "释放闭包运行了 \(trace.entries.count) 次")
         case .binaryDisposableTwice:
             let dispose = Adapter.threadTargets().binaryDisposable(
                 { trace.record("dispose 1") }, { trace.record("dispose 2") })
             race(dispose, dispose)
             return trace.entries == ["dispose 1", "dispose 2"]
-                ? nil : "expected dispose 1, then dispose 2, each once; got \(trace.entries)"
+                ? nil
+                : tr(
+                    "expected dispose 1, then dispose 2, each once; got \(trace.entries)",
+                    "期望先 dispose 1、再 dispose 2，各一次；实际是 \(trace.entries)")
         case .bagFromTwoThreads:
             let bag = Adapter.threadTargets().disposeBag()
             let count = 10
@@ -52,7 +56,10 @@ extension ThreadScenario {
             let entries = trace.entries
             for thread in ["a", "b"]
             where entries.filter({ $0.hasPrefix(thread) }) != (0..<count).map({ "\(thread)\($0)" }) {
-                return "the bag disposed thread \(thread)'s subscriptions as \(entries.filter { $0.hasPrefix(thread) })"
+                let own = entries.filter { $0.hasPrefix(thread) }
+                return tr(
+                    "the bag disposed thread \(thread)'s subscriptions as \(own)",
+                    "DisposeBag 释放线程 \(thread) 的订阅的顺序是 \(own)")
             }
             return nil
         case .askedWhileObserversChange:
@@ -81,7 +88,9 @@ extension ThreadScenario {
                     values.isEmpty
                     || (values.prefix(2) == ["0", "0"] && ["0", "error"].contains(values[2]) && values[3] == "error")
                 guard answers[2...] == [false, false], valuesHold else {
-                    return "the \(name) answered hasObservers \(answers) and value() \(values)"
+                    return tr(
+                        "the \(name) answered hasObservers \(answers) and value() \(values)",
+                        "\(name) 对 hasObservers 的回答是 \(answers)，对 value() 的回答是 \(values)")
                 }
             }
             return nil
@@ -90,7 +99,10 @@ extension ThreadScenario {
             var value: Int? = nil
             race({ value = try? subject.value?() }, { subject.send(.next(1)) })
             return value == 0 || value == 1
-                ? nil : "value() gave \(value.map(String.init) ?? "an error") while 1 was sent"
+                ? nil
+                : tr(
+                    "value() gave \(value.map(String.init) ?? "an error") while 1 was sent",
+                    spaced("发送 1 的同时，value() 给出了", value.map(String.init) ?? "一个错误"))
         case .observeOnQueueRacingDispose:
             return observeOnRound(Adapter.self)
         case .subscribeOnQueue:
@@ -107,9 +119,11 @@ extension ThreadScenario {
     }
 
     private func observeOnRound<Adapter: StepAdapter>(_ adapter: Adapter.Type) -> String? {
-        guard let observeOn = Adapter.threadTargets().observeOn else { return "the step has no observe(on:) to race" }
+        guard let observeOn = Adapter.threadTargets().observeOn else {
+            return tr("the step has no observe(on:) to race", "这一步没有 observe(on:) 可以检验")
+        }
         for serial in [true, false] {
-            let kind = serial ? "a SerialDispatchQueueScheduler" : "a ConcurrentDispatchQueueScheduler"
+            let kind = serial ? "SerialDispatchQueueScheduler" : "ConcurrentDispatchQueueScheduler"
             let queue = DispatchQueue(label: "rxdemo.observe-on", attributes: serial ? [] : .concurrent)
             let key = DispatchSpecificKey<Bool>()
             queue.setSpecific(key: key, value: true)
@@ -128,7 +142,9 @@ extension ThreadScenario {
                 queue.resume()
                 queue.sync(flags: .barrier) {}
                 guard !trace.entries.contains(where: { $0.hasPrefix("receive") }) else {
-                    return "observe(on:) \(kind) delivered what was queued before dispose(): \(trace.entries)"
+                    return tr(
+                        "observe(on:) a \(kind) delivered what was queued before dispose(): \(trace.entries)",
+                        "observe(on:) \(kind) 投递了 dispose() 之前排进队列的东西：\(trace.entries)")
                 }
             }
             // Elements from one thread while another disposes: in order, on the queue.
@@ -140,7 +156,9 @@ extension ThreadScenario {
             let received = trace.entries.filter { $0.hasPrefix("receive") }
             let offQueue = trace.entries.contains("off the queue")
             guard received == (1...3).prefix(received.count).map({ "receive \($0)" }), !offQueue else {
-                return "observe(on:) \(kind): \(received)\(offQueue ? ", not on the scheduler's queue" : "")"
+                return tr(
+                    "observe(on:) a \(kind): \(received)\(offQueue ? ", not on the scheduler's queue" : "")",
+                    "observe(on:) \(kind)：\(received)\(offQueue ? "，不在调度器的队列上" : "")")
             }
         }
         return nil
@@ -148,7 +166,9 @@ extension ThreadScenario {
 
     // Not a race: where `subscribe(on:)` runs what it moves.
     private func subscribeOnRound<Adapter: StepAdapter>(_ adapter: Adapter.Type) -> String? {
-        guard let subscribeOn = Adapter.threadTargets().subscribeOn else { return "the step has no subscribe(on:)" }
+        guard let subscribeOn = Adapter.threadTargets().subscribeOn else {
+            return tr("the step has no subscribe(on:)", "这一步没有 subscribe(on:)")
+        }
         let queue = DispatchQueue(label: "rxdemo.subscribe-on")
         let key = DispatchSpecificKey<Bool>()
         queue.setSpecific(key: key, value: true)
@@ -167,7 +187,8 @@ extension ThreadScenario {
         subscription.dispose?()
         queue.sync {}
         let expected = ["send 1 on the queue", "receive 1 on the queue", "dispose on the queue"]
-        return places.entries == expected ? nil : "expected \(expected), got \(places.entries)"
+        return places.entries == expected
+            ? nil : tr("expected \(expected), got \(places.entries)", "期望 \(expected)，实际 \(places.entries)")
     }
 
     // A `create` that plays nothing by itself, subscribed to; what sends into it, untraced (a

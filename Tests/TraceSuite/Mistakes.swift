@@ -573,6 +573,39 @@ public let mutants: [Mutant] = [
         step: .rxDemo11, mistake: "ReplaySubject.createUnbounded() keeps only the latest element",
         chinese: "ReplaySubject.createUnbounded() 只保留最新的元素",
         file: "ReplaySubject.swift", changes: ["        ReplayAll()": "        ReplayOne()"]),
+    // Moves the generated programs make: connect() while connected, a subject after dispose().
+    Mutant(
+        step: .rxDemo11, mistake: "connect() while connected returns a connection that disposes nothing",
+        chinese: "已连接时再调用 connect()，返回的连接释放时什么也不做", file: "Multicast.swift",
+        changes: [
+            "            if let connection = self.connection {\n                return connection\n            }":
+                "            if self.connection != nil {\n                return Disposables.create()\n            }"
+        ]),
+    Mutant(
+        step: .rxDemo11, mistake: "connect() while connected subscribes to the source again",
+        chinese: "已连接时再调用 connect()，会再次订阅源序列", file: "Multicast.swift",
+        changes: [
+            "            if let connection = self.connection {\n                return connection\n            }\n":
+                ""
+        ]),
+    Mutant(
+        step: .rxDemo11, mistake: "a ReplaySubject after dispose() replays to a new subscriber and keeps it",
+        chinese: "dispose() 之后的 ReplaySubject 仍向新的订阅者重放，并留下它", file: "ReplaySubject.swift",
+        changes: [
+            "        if self.disposed {\n            observer.on(.error(RxError.disposed(object: self)))\n            return Disposables.create()\n        }\n        self.replayBuffer(observer)":
+                "        self.replayBuffer(observer)"
+        ]),
+    Mutant(
+        step: .rxDemo12, mistake: "retry forwards the first attempt's error, not the last",
+        chinese: "retry 转发的是第一次尝试的错误，而不是最后一次的", file: "Catch.swift",
+        changes: ["            self.lastError = error\n": "            self.lastError = self.lastError ?? error\n"]),
+    Mutant(
+        step: .rxDemo12, mistake: "catch forwards the source's error when the handler throws, not the handler's",
+        chinese: "catch 的处理闭包抛出错误时，转发的是源序列的错误，而不是处理闭包的", file: "Catch.swift",
+        changes: [
+            "            } catch let handlerError {\n                self.forwardOn(.error(handlerError))":
+                "            } catch _ {\n                self.forwardOn(.error(error))"
+        ]),
     Mutant(
         step: .rxDemo12,
         mistake:
@@ -693,6 +726,13 @@ public let mutants: [Mutant] = [
         changes: [
             "            .observe(on: DriverSharingStrategy.scheduler)\n            .catchAndReturn(onErrorJustReturn)":
                 "            .observe(on: DriverSharingStrategy.scheduler)"
+        ]),
+    Mutant(
+        step: .rxDemo14, mistake: "withLatestFrom completes when its second source completes",
+        chinese: "withLatestFrom 在第二个源序列完成时就完成", file: "WithLatestFrom.swift",
+        changes: [
+            "            case .completed:\n                self.disposable.dispose()":
+                "            case .completed:\n                self.parent.forwardOn(.completed)\n                self.parent.dispose()"
         ]),
     Mutant(
         step: .rxDemo14, mistake: "withLatestFrom subscribes the first source before the second",

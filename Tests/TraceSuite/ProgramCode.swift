@@ -17,6 +17,10 @@ private struct ProgramWriter {
     var code: [String] = []
     // Top-level names already used, so that each gets its number: source2, inner3.
     var errors: Set<String> = []
+    // Whether a source counts its runs (`retryCounting`): the program then has a counter.
+    var countsRuns = false
+    // Errors whose case name is not what the trace calls them ("source2" is "source 2").
+    var spokenErrors: [String: String] = [:]
 
     init(scenario: Scenario, step: Step) {
         self.scenario = scenario
@@ -33,14 +37,21 @@ private struct ProgramWriter {
         let sourceName = "source"
         body += source(named: sourceName)
         if scenario.isApp { return wrap(body) }
+        // Freed on the clock before anything a subscriber sets going, as the harness schedules it.
+        if let time = scenario.bagFreedAt { body.append("at(\(time)) { bag = nil }") }
         var chain = sourceName
         for (index, op) in scenario.operators.enumerated() {
             chain = apply(op, to: chain, index: index, into: &body)
         }
+        // Several subscribers subscribe to one observable, as in the harness: written out for
+        // each, a `share()` or an `asDriver` would be a new one per subscriber.
+        if scenario.subscribers.count > 1 && chain != sourceName {
+            body.append("let observable = \(chain)")
+            chain = "observable"
+        }
         body += subscriptions(of: chain)
         if scenario.bagFreedAt != nil || scenario.subscribers.contains(where: \.inBag) {
             body.insert("var bag: DisposeBag? = DisposeBag()", at: 0)
-            if let time = scenario.bagFreedAt { body.append("at(\(time)) { bag = nil }") }
         }
         return wrap(body)
     }
@@ -48,11 +59,24 @@ private struct ProgramWriter {
     // The program's body with what it needs around it: its errors, its clock, its log.
     func wrap(_ body: [String]) -> [String] {
         var head: [String] = []
-        if !errors.isEmpty {
+        if !errors.isEmpty && spokenErrors.isEmpty {
             head.append("enum Failure: Error { case \(errors.sorted().joined(separator: ", ")) }")
+        } else if !errors.isEmpty {
+            // Named as the trace names them: "source 2", not the case's "source2".
+            let cases = errors.sorted().map { name in
+                name.hasSuffix("(Int)")
+                    ? "case .\(name.dropLast(5))(let n): \"\(name.dropLast(5))(\\(n))\""
+                    : "case .\(name): \"\(spokenErrors[name] ?? name)\""
+            }
+            head.append("enum Failure: Error, CustomStringConvertible {")
+            head.append("    case \(errors.sorted().joined(separator: ", "))")
+            head.append("    var description: String { switch self { \(cases.joined(separator: "; ")) } }")
+            head.append("}")
         }
+        if countsRuns { head.append("nonisolated(unsafe) var runs = 0") }
+        head += errorNaming
         if scenario.tracesUnhandledErrors {
-            head.append("Hooks.defaultErrorHandler = { _, error in log(\"unhandled error(\\(error))\") }")
+            head.append("Hooks.defaultErrorHandler = { _, error in log(\"unhandled error(\(named("error")))\") }")
         }
         // The clock's state is the program's own and only its thread touches it: `at` and `log`
         // are plain functions that a source's closure, or a type of the program's own, can call.
@@ -94,6 +118,7 @@ private struct ProgramWriter {
     mutating func failure(_ origin: String) -> String {
         let name = origin.replacingOccurrences(of: " ", with: "")
         errors.insert(name)
+        if name != origin { spokenErrors[name] = origin }
         return "Failure.\(name)"
     }
 
@@ -120,9 +145,11 @@ private struct ProgramWriter {
     }
 
     // A cold source playing `script`: its events at once and on the clock, its dispose closure.
-    mutating func create(_ script: SourceScript, trait: TraitKind? = nil, label: String? = nil, inline: Bool = true)
-        -> [String]
-    {
+    // `countsAttempts`: each run counts itself, and its error names the run ("attempt(2)").
+    mutating func create(
+        _ script: SourceScript, trait: TraitKind? = nil, label: String? = nil, inline: Bool = true,
+        countsAttempts: Bool = false, runsLabelled: Bool = false
+    ) -> [String] {
         let observer = trait.map { $0.rawValue.lowercased() } ?? "observer"
         let type = trait.map { $0 == .completable ? "Completable" : "\($0.rawValue)<Int>" } ?? "Observable<Int>"
         let opening =
@@ -130,6 +157,16 @@ private struct ProgramWriter {
             ? "{ () -> Signal<Int> in let (observer, signal) = Signal<Int>.empty()"
             : step.rawValue <= 4 && !rxSwift ? "Observable<Int> { observer in" : "\(type).create { \(observer) in"
         var lines = [opening]
+        // The harness labels the source's runs in turn with the subscribers' labels ("a: send 1").
+        let runLabels = runsLabelled && labels.contains { $0 != nil } ? labels : []
+        if countsAttempts || !runLabels.isEmpty {
+            countsRuns = true
+            lines.append("    runs += 1; let run = runs")
+        }
+        if !runLabels.isEmpty {
+            let names = runLabels.map { "\"\($0.map { "\($0): " } ?? "")\"" }.joined(separator: ", ")
+            lines.append("    let who = run <= \(runLabels.count) ? [\(names)][run - 1] : \"\"")
+        }
         if script.tracesRuns { lines.append("    " + log("subscribe", by: label)) }
         // Elements sent one after another at one time go in one loop.
         var index = 0
@@ -150,6 +187,13 @@ private struct ProgramWriter {
                     .replacingOccurrences(of: "send 98765", with: "send \\(value)")
                     .replacingOccurrences(of: "98765", with: "value")
                 sent = "for value in \(values) { \(one) }"
+            } else if countsAttempts, case .error = action.signal, trait == nil {
+                errors.insert("attempt(Int)")
+                sent =
+                    "\(log("send error(attempt(\\(run)))", by: label)); "
+                    + (rxSwift
+                        ? "\(observer).onError(Failure.attempt(run))"
+                        : "\(observer).on(event: .error(Failure.attempt(run)))")
             } else {
                 sent = send(action.signal, into: observer, trait: trait, label: label)
             }
@@ -172,6 +216,9 @@ private struct ProgramWriter {
                         ? "\(make) { \(closure.joined(separator: "; ")) }" : rxSwift ? "\(make)()" : "\(make) {}"))
         }
         lines.append("}")
+        if !runLabels.isEmpty {
+            lines = [lines[0]] + lines.dropFirst().map { $0.replacingOccurrences(of: "log(\"", with: "log(\"\\(who)") }
+        }
         // A short one on one line: the smallest failing program stays a few lines long.
         let joined =
             lines[0] + " "
@@ -183,12 +230,15 @@ private struct ProgramWriter {
     mutating func source(named name: String) -> [String] {
         switch scenario.kind {
         case .create:
-            return assign(name, create(scenario.source))
+            return assign(
+                name,
+                create(
+                    scenario.source, countsAttempts: scenario.errorsCountAttempts, runsLabelled: !scenario.isShared))
         case .app(let actions):
             return searchScreen(actions)
         case .plainSubscribedOnScheduler:
             // A type of the program's own, not an Observable, subscribed on the scheduler.
-            let body = create(scenario.source, inline: false)
+            let body = create(scenario.source, inline: false, runsLabelled: !scenario.isShared)
             return [
                 "struct Plain: ObservableType {",
                 "    typealias Element = Int",
@@ -197,18 +247,23 @@ private struct ProgramWriter {
                 "    }", "}", "let \(name) = Plain().subscribe(on: scheduler)",
             ]
         case .deferred:
-            return assign("made", create(scenario.source))
+            return assign(
+                "made",
+                create(
+                    scenario.source, countsAttempts: scenario.errorsCountAttempts, runsLabelled: !scenario.isShared))
                 + ["let \(name) = Observable.deferred { \(log("deferred")); return made }"]
         case .trait(let trait):
-            return assign(name, create(scenario.source, trait: trait))
+            return assign(name, create(scenario.source, trait: trait, runsLabelled: !scenario.isShared))
         case .just(let element): return ["let \(name) = Observable.just(\(element))"]
         case .empty: return ["let \(name) = Observable<Int>.empty()"]
         case .never: return ["let \(name) = Observable<Int>.never()"]
         case .error: return ["let \(name) = Observable<Int>.error(\(failure("source")))"]
-        case .publishSubject, .behaviorSubject:
+        case .publishSubject, .behaviorSubject, .replaySubject:
             var lines =
                 if case .behaviorSubject(let value) = scenario.kind {
                     ["let subject = BehaviorSubject(value: \(value))"]
+                } else if case .replaySubject(let size) = scenario.kind {
+                    ["let subject = ReplaySubject<Int>.create(bufferSize: \(size))"]
                 } else if signal {
                     ["let (sink, subject) = Signal<Int>.empty()"]
                 } else {
@@ -233,7 +288,7 @@ private struct ProgramWriter {
                 case .hasObservers: lines.append("at(\(probe.time)) { log(\"hasObservers \\(subject.hasObservers)\") }")
                 case .value:
                     lines.append(
-                        "at(\(probe.time)) { do { log(\"value \\(try subject.value())\") } catch { log(\"value error(\\(error))\") } }"
+                        "at(\(probe.time)) { do { log(\"value \\(try subject.value())\") } catch { log(\"value error(\(named("error")))\") } }"
                     )
                 case .dispose: lines.append("at(\(probe.time)) { \(log("dispose subject")); subject.dispose() }")
                 }
@@ -288,19 +343,20 @@ private struct ProgramWriter {
         case .tracedTimes(let factor): return "\(chain).map { \(log("map \\($0)")); return $0 * \(factor) }"
         case .failing(let value): return "\(chain).map { if $0 == \(value) { throw \(failure("map")) }; return $0 }"
         case .observeOnScheduler: return "\(chain).observe(on: scheduler)"
-        case .share, .refCounted, .catchAndReturn, .retry: return "\(chain).\(op.code)"
+        case .share, .refCounted, .catchAndReturn, .retry, .retryCounting: return "\(chain).\(op.code)"
         case .asTrait(let kind) where kind.isShared: return "\(chain).\(op.code)"
         case .asTrait: return "\(chain).\(op.code)"
         case .connectable(_, let connects, let disconnects):
             let name = "connectable\(index + 1)"
             body.append("let \(name) = \(chain).\(op.code)")
-            body.append("var connections: [Disposable] = []")
+            let connections = "connections\(index + 1)"
+            body.append("var \(connections): [Disposable] = []")
             for time in connects {
-                body.append("at(\(time)) { \(log("connect")); connections.append(\(name).connect()) }")
+                body.append("at(\(time)) { \(log("connect")); \(connections).append(\(name).connect()) }")
             }
             for time in disconnects {
                 body.append(
-                    "at(\(time)) { \(log("disconnect")); if !connections.isEmpty { connections.removeFirst().dispose() } }"
+                    "at(\(time)) { \(log("disconnect")); if !\(connections).isEmpty { \(connections).removeLast().dispose() } }"
                 )
             }
             return name
@@ -349,6 +405,11 @@ private struct ProgramWriter {
         case .catchWith(let fallback):
             body += assign("fallback", create(fallback, label: "fallback"))
             return "\(chain).catch { _ in fallback }"
+        case .catchThrowing:
+            return "\(chain).catch { _ in throw \(failure("handler")) }"
+        case .withLatestFrom(let second):
+            body += assign("source2", create(second, label: "source 2"))
+            return "\(chain).withLatestFrom(source2)"
         }
     }
 
@@ -374,7 +435,9 @@ private struct ProgramWriter {
                     )
                 }
                 if let at = script.asksValueOnReceiving, value == at {
-                    actions.append("\(log("value \\((try? subject.value()) ?? -1)", by: label))")
+                    actions.append(
+                        "do { \(log("value \\(try subject.value())", by: label)) } catch { \(log("value error(\(self.named("error")))", by: label)) }"
+                    )
                 }
                 if let at = script.disposeOnReceiving, value == at { actions.append(disposing(name, optional: true)) }
                 return actions.isEmpty ? nil : actions.joined(separator: "; ")
@@ -406,16 +469,17 @@ private struct ProgramWriter {
             let later = script.subscribesOnCompletedOf != nil || script.subscribeTime > 0
             let holds = step.capabilities.contains(.dispose) && (named || !script.disposeTimes.isEmpty)
             let variable = named || !later ? name : "\(name)Later"
+            // Into the bag while there is one: a subscriber that comes after it was freed stays out.
             let bagged =
                 script.inBag
-                ? (holds ? "; \(variable)\(named || later ? "!" : "").disposed(by: bag!)" : ".disposed(by: bag!)") : ""
+                ? "; if let bag { \(variable)\(holds && (named || later) ? "!" : "").disposed(by: bag) }" : ""
             let statement: String =
                 if step == .rxDemo01 {
                     subscribe
                 } else if holds {
                     (named || later ? "" : "let ") + "\(variable) = \(subscribe)" + bagged
                 } else if script.inBag {
-                    subscribe + bagged
+                    "let \(variable) = \(subscribe)" + bagged
                 } else {
                     (later ? "_ = " : "let \(name) = ") + subscribe
                 }
@@ -440,6 +504,43 @@ private struct ProgramWriter {
         return lines
     }
 
+    // An observer's event as the trace spells it: the element alone, then error(…) and completed.
+    func eventSwitch(onNext: String, onCompleted: String, label: String?) -> String {
+        "switch event { case .next(let element): \(onNext.replacingOccurrences(of: "$0", with: "element")); "
+            + "case .error(let error): \(log("receive error(\(named("error")))", by: label)); case .completed: \(onCompleted) }"
+    }
+
+    // RxSwift's own errors named as the trace names them (`tracedName`): "RxError.noElements",
+    // and a disposed subject's type without its module. Other errors as they describe themselves.
+    var namesRxErrors: Bool { rxSwift && (scenario.probes.contains { $0.question == .dispose } || namesTraitErrors) }
+    var namesTraitErrors: Bool {
+        scenario.operators.contains {
+            if case .asTrait(let kind) = $0 { kind == .single || kind == .maybe } else { false }
+        }
+    }
+
+    // An interpolation of the error in `variable`, as the trace spells it.
+    func named(_ variable: String) -> String {
+        namesRxErrors ? "\\(name(\(variable)))" : "\\(\(variable))"
+    }
+
+    var errorNaming: [String] {
+        guard namesRxErrors else { return [] }
+        return ["func name(_ error: Error) -> String {"]
+            + (namesTraitErrors
+                ? [
+                    "    if case RxError.noElements = error { return \"RxError.noElements\" }",
+                    "    if case RxError.moreThanOneElement = error { return \"RxError.moreThanOneElement\" }",
+                ] : [])
+            + [
+                "    guard case RxError.disposed(let object) = error else { return \"\\(error)\" }",
+                "    var type = String(String(reflecting: Swift.type(of: object)).drop { $0 != \".\" }.dropFirst())",
+                "    if type.hasPrefix(\"(unknown context\"), let end = type.firstIndex(of: \")\") { type = String(type[type.index(end, offsetBy: 2)...]) }",
+                "    return \"Object `\\(type)` was already disposed.\"",
+                "}",
+            ]
+    }
+
     // What ends a subscription: `dispose()`, or in the side step letting go of the Disposable.
     func disposing(_ variable: String, optional: Bool) -> String {
         signal ? "\(variable) = nil" : "\(variable)\(optional ? "?" : "").dispose()"
@@ -449,16 +550,17 @@ private struct ProgramWriter {
     func handlersCode(_ style: SubscriberScript.SubscribeStyle, onNext: String, onCompleted: String, label: String?)
         -> String
     {
-        let error = "\(log("receive error(\\($0))", by: label))"
+        let error = "\(log("receive error(\(named("$0")))", by: label))"
         let disposed = log("onDisposed", by: label)
         switch style {
         case .observer where signal:
             return
                 "subscribe { if case .success(let value) = $0 { \(onNext.replacingOccurrences(of: "$0", with: "value")) } }"
         case .observer where rxSwift:
-            return "subscribe { event in \(log("receive \\(event)", by: label)) }"
+            return "subscribe { event in \(eventSwitch(onNext: onNext, onCompleted: onCompleted, label: label)) }"
         case .observer:
-            return "subscribe(observer: Observer<Int> { event in \(log("receive \\(event)", by: label)) })"
+            return
+                "subscribe(observer: Observer<Int> { event in \(eventSwitch(onNext: onNext, onCompleted: onCompleted, label: label)) })"
         case .handlers:
             return
                 "subscribe(onNext: { \(onNext) }, onError: { \(error) }, onCompleted: { \(onCompleted) }, onDisposed: { \(disposed) })"
@@ -469,17 +571,39 @@ private struct ProgramWriter {
                 "buffer(timeSpan: .seconds(\(timeSpan)), count: \(count), scheduler: scheduler).subscribe(onNext: { \(log("receive \\($0)", by: label)) }, onError: { \(error) }, onCompleted: { \(onCompleted) })"
         case .trait(let form):
             let success = log("receive success(\\($0))", by: label)
-            let failure = log("receive failure(\\($0))", by: label)
+            let failure = log("receive failure(\(named("$0")))", by: label)
             switch (form, traitKind(before: scenario.operators.count)) {
             case (.optionalObserver, let kind?):
-                return
-                    "\(kind == .driver ? "drive(" : "emit(to: ")AnyObserver<Int?> { event in \(log("receive \\(event)", by: label)) })"
+                let optional = eventSwitch(
+                    onNext: onNext.replacingOccurrences(of: "$0", with: "element!"), onCompleted: onCompleted,
+                    label: label)
+                return "\(kind == .driver ? "drive(" : "emit(to: ")AnyObserver<Int?> { event in \(optional) })"
             case (_, .driver?):
                 return "drive(onNext: { \(onNext) }, onCompleted: { \(onCompleted) }, onDisposed: { \(disposed) })"
             case (_, .signal?):
                 return "emit(onNext: { \(onNext) }, onCompleted: { \(onCompleted) }, onDisposed: { \(disposed) })"
-            case (.events, _):
-                return "subscribe { event in \(log("receive \\(event)", by: label)) }"
+            case (.events, let kind):
+                // Each case as the trace spells it: "receive success(1)", "receive failure(source)".
+                let cases =
+                    switch kind {
+                    case .single?:
+                        [
+                            "case .success(let element): " + success.replacingOccurrences(of: "$0", with: "element"),
+                            "case .failure(let error): " + failure.replacingOccurrences(of: "$0", with: "error"),
+                        ]
+                    case .maybe?:
+                        [
+                            "case .success(let element): " + success.replacingOccurrences(of: "$0", with: "element"),
+                            "case .error(let error): " + error.replacingOccurrences(of: "$0", with: "error"),
+                            "case .completed: " + onCompleted,
+                        ]
+                    default:
+                        [
+                            "case .error(let error): " + error.replacingOccurrences(of: "$0", with: "error"),
+                            "case .completed: " + onCompleted,
+                        ]
+                    }
+                return "subscribe { event in switch event { \(cases.joined(separator: "; ")) } }"
             case (let form, .single?):
                 return "subscribe(onSuccess: { \(success) }"
                     + (form == .handlers ? ", onFailure: { \(failure) }" : "") + ", onDisposed: { \(disposed) })"

@@ -111,11 +111,16 @@ struct ProgramGenerator {
         if has(.bindings) && numbers.chance(12) { return searchScreen(budget: budget) }
         let kind = sourceKind()
         let traitKind: TraitKind? = if case .trait(let trait) = kind { trait } else { nil }
+        let isReplaySubject = if case .replaySubject = kind { true } else { false }
         let isSubject =
-            if case .publishSubject = kind { true } else if case .behaviorSubject = kind { true } else { false }
+            if case .publishSubject = kind {
+                true
+            } else if case .behaviorSubject = kind { true } else { isReplaySubject }
         let scripted: Bool =
             switch kind {
-            case .create, .plainSubscribedOnScheduler, .deferred, .trait, .publishSubject, .behaviorSubject: true
+            case .create, .plainSubscribedOnScheduler, .deferred, .trait, .publishSubject, .behaviorSubject,
+                .replaySubject:
+                true
             default: false
             }
         let source =
@@ -175,7 +180,10 @@ struct ProgramGenerator {
             // What a handler sends into the subject passes the operators too: not into a
             // flatMap, which has an inner source only for the values drawn for it.
             let flattens = operators.contains { if case .flatten = $0 { true } else { false } }
-            if isSubject, chainTrait == nil, !flattens, numbers.chance(8), let value = numbers.pickValue(values) {
+            // Not into a ReplaySubject: a send during its replay is where RxSwift's releases differ.
+            if isSubject, !isReplaySubject, chainTrait == nil, !flattens, numbers.chance(8),
+                let value = numbers.pickValue(values)
+            {
                 if case .behaviorSubject = kind, numbers.chance(50) {
                     subscriber.asksValueOnReceiving = value
                 } else {
@@ -267,6 +275,8 @@ struct ProgramGenerator {
         if has(.just) { kinds.append(.just(numbers.int(1...9))) }
         if has(.hotSource) { kinds += [.publishSubject, .publishSubject] }
         if has(.subjects) { kinds.append(.behaviorSubject(numbers.int(1...9))) }
+        // A subject that replays, to late subscribers and to one after its dispose() too.
+        if has(.sharing) { kinds.append(.replaySubject(bufferSize: numbers.int(1...2))) }
         if has(.innerSources) { kinds += [.empty, .never, .error, .deferred] }
         if has(.schedulers) { kinds.append(.plainSubscribedOnScheduler) }
         if has(.traits) { kinds += [.trait(.single), .trait(.maybe), .trait(.completable)] }
@@ -346,6 +356,7 @@ struct ProgramGenerator {
         if has(.innerSources) { choices += [4, 4, 5] }
         if has(.traits) { choices.append(6) }
         if has(.bindings) { choices.append(7) }
+        if has(.latestFrom) { choices.append(8) }
         if !has(.map) { choices.removeAll { $0 == 0 } }
         guard !choices.isEmpty else { return nil }
         switch numbers.pick(choices) {
@@ -359,9 +370,12 @@ struct ProgramGenerator {
             case 3: return .refCounted(numbers.chance(50) ? .publish : .multicastOneSubject)
             default:
                 let connect = numbers.int(0...2)
+                // connect() again while connected: RxSwift returns the same connection, which
+                // the disconnect then disposes.
+                let connects = numbers.chance(35) ? [connect, connect + numbers.int(0...2)] : [connect]
                 return .connectable(
-                    numbers.chance(50) ? .publish : .multicastOneSubject, connectAt: [connect],
-                    disconnectAt: numbers.chance(50) ? [connect + numbers.int(1...3)] : [])
+                    numbers.chance(50) ? .publish : .multicastOneSubject, connectAt: connects,
+                    disconnectAt: numbers.chance(50) ? [connects.last! + numbers.int(1...3)] : [])
             }
         case 3:
             guard has(.innerSources) else { return flatten(.flatMap, values: &values, trait: nil, budget: budget) }
@@ -377,7 +391,7 @@ struct ProgramGenerator {
             if numbers.chance(50) { return .merge(with: others) }
             return .amb(with: others, form: others.count == 1 && numbers.chance(50) ? .instance : .list)
         case 5:
-            switch numbers.int(0...2) {
+            switch numbers.int(0...3) {
             case 0:
                 let fallback = script(
                     elements: 0...2, values: 50...55, origin: "fallback", trait: nil, maxTime: 3,
@@ -387,10 +401,18 @@ struct ProgramGenerator {
             case 1:
                 values.insert(99)
                 return .catchAndReturn(99)
-            default: return .retry(numbers.int(1...3))
+            case 2: return .catchThrowing
+            // Half of them over a source whose attempts fail differently.
+            default: return numbers.chance(50) ? .retryCounting(numbers.int(2...3)) : .retry(numbers.int(1...3))
             }
         case 6:
             return .asTrait(numbers.chance(50) ? .single : .maybe)
+        case 8:
+            // Each element becomes the second source's latest; either may end first.
+            let second = script(
+                elements: 0...2, values: 60...65, origin: "source 2", trait: nil, maxTime: 4, cold: has(.coldSources))
+            values = second.elements
+            return .withLatestFrom(second)
         default:
             return .asTrait(numbers.chance(60) ? .driver : .signal)
         }
@@ -537,6 +559,7 @@ extension Scenario {
             case .merge(let others): .merge(with: others.map(plain))
             case .amb(let others, let form): .amb(with: others.map(plain), form: form)
             case .catchWith(let fallback): .catchWith(fallback: plain(fallback))
+            case .withLatestFrom(let second): .withLatestFrom(plain(second))
             default: op
             }
         }
@@ -552,9 +575,9 @@ extension Operator {
     // ("inner 3"), catch ("fallback").
     var family: String? {
         switch self {
-        case .merge, .amb: "sources"
+        case .merge, .amb, .withLatestFrom: "sources"
         case .flatten: "inners"
-        case .catchWith: "fallback"
+        case .catchWith, .catchThrowing: "fallback"
         default: nil
         }
     }

@@ -20,6 +20,9 @@ public final class ScriptedSource {
 
     // Every run of an operator's own source carries the same label ("inner 1").
     private let fixedLabel: String?
+    // Under `retryCounting`: each run's error names the run ("attempt(2)").
+    var errorsCountAttempts = false
+    private var runs = 0
 
     init(
         script: SourceScript, clock: Timeline, trace: Trace, lifetimes: Lifetimes, labels: [String?],
@@ -45,7 +48,11 @@ public final class ScriptedSource {
         }
         let trace = trace
         if script.tracesRuns { trace.record("subscribe", by: label) }
-        let send = { (signal: Signal) in
+        runs += 1
+        let attempt = errorsCountAttempts ? runs : nil
+        let send = { (scripted: Signal) in
+            let signal =
+                if let attempt, case .error = scripted { Signal.error("attempt(\(attempt))") } else { scripted }
             trace.record("send \(signal.traceName)", by: label)
             emit(signal.event())
         }
@@ -108,9 +115,10 @@ public class RecordingSubscriber {
     // A subscriber that keeps its own disposable: the cycle a view model makes.
     fileprivate var kept: Any?
     // What its handler does besides recording, by the value received.
-    fileprivate var onReceiving: [Int: () -> Void] = [:]
+    // Several on one value run in the order they were added, as a program's handler writes them.
+    fileprivate var onReceiving: [Int: [() -> Void]] = [:]
     // What its completed handler does besides recording.
-    fileprivate var onReceivingCompleted: (() -> Void)?
+    fileprivate var onReceivingCompleted: [() -> Void] = []
 
     init(trace: Trace, label: String?, disposeOnReceiving: Int?) {
         self.trace = trace
@@ -144,9 +152,9 @@ public class RecordingSubscriber {
 
     private func record(_ signal: Signal) {
         trace.record("receive \(signal.traceName)", by: label)
-        if case .completed = signal { onReceivingCompleted?() }
+        if case .completed = signal { onReceivingCompleted.forEach { $0() } }
         guard case .next(let value) = signal else { return }
-        onReceiving[value]?()
+        onReceiving[value]?.forEach { $0() }
         if value == disposeOnReceiving { dispose?() }
     }
 }
@@ -211,18 +219,20 @@ extension Scenario {
                 lifetimes: lifetimes == .generatorCaptures ? Lifetimes() : watched,
                 // A shared source's runs belong to no one subscriber.
                 labels: isShared ? [] : labels)
+            source.errorsCountAttempts = errorsCountAttempts
             let subject: SubjectHandle<Adapter.Stream>? =
                 switch kind {
                 case .create, .plainSubscribedOnScheduler, .just, .empty, .never, .error, .deferred, .trait, .app: nil
                 case .publishSubject: Adapter.publishSubject()
                 case .behaviorSubject(let value): Adapter.behaviorSubject(value: value)
+                case .replaySubject(let size): Adapter.replaySubject(bufferSize: size)
                 }
             var stream: Adapter.Stream =
                 switch kind {
                 case .create: Adapter.create(source)
                 case .plainSubscribedOnScheduler: virtualTime!.subscribeOnPlain(source)
                 case .just(let element): Adapter.just(element)
-                case .publishSubject, .behaviorSubject: subject!.stream
+                case .publishSubject, .behaviorSubject, .replaySubject: subject!.stream
                 case .empty: Adapter.innerSources().empty()
                 case .never: Adapter.innerSources().never()
                 case .error: Adapter.innerSources().error(ScriptedError("source"))
@@ -291,7 +301,7 @@ extension Scenario {
                     let sharing = Adapter.sharing()
                     let connectable = kind == .publish ? sharing.publish(stream) : sharing.multicast(stream)
                     stream = connectable.stream
-                    // Each disconnect disposes what the connect before it returned.
+                    // Each disconnect disposes what the latest connect still held returned.
                     var connections: [() -> Void] = []
                     for time in connects {
                         clock.schedule(at: time) {
@@ -302,11 +312,12 @@ extension Scenario {
                     for time in disconnects {
                         clock.schedule(at: time) {
                             trace.record("disconnect")
-                            if !connections.isEmpty { connections.removeFirst()() }
+                            if !connections.isEmpty { connections.removeLast()() }
                         }
                     }
                     continue
-                case .flatten, .merge, .amb, .catchWith, .catchAndReturn, .retry:
+                case .flatten, .merge, .amb, .catchWith, .catchThrowing, .catchAndReturn, .retry, .retryCounting,
+                    .withLatestFrom:
                     stream = withInnerSources(op, stream, on: adapter, clock: clock, trace: trace, lifetimes: watched)
                     continue
                 case .times, .plus, .failing, .tracedTimes:
@@ -321,21 +332,22 @@ extension Scenario {
             for (recorder, script) in zip(recorders, subscribers) {
                 if let (value, index) = script.disposesOther {
                     let other = recorders[index]
-                    recorder.onReceiving[value] = { [weak other] in other?.dispose?() }
+                    recorder.onReceiving[value, default: []].append { [weak other] in other?.dispose?() }
                 }
                 if let (value, sent) = script.sends, let subject {
-                    recorder.onReceiving[value] = { [label = recorder.label] in
+                    recorder.onReceiving[value, default: []].append { [label = recorder.label] in
                         trace.record("send \(sent)", by: label)
                         subject.send(.next(sent))
                     }
                 }
                 if let value = script.asksValueOnReceiving, let subject {
-                    recorder.onReceiving[value] = { [label = recorder.label] in
+                    recorder.onReceiving[value, default: []].append { [label = recorder.label] in
                         trace.record(subject.valueAnswer, by: label)
                     }
                 }
             }
             let disposedByOthers = Set(subscribers.compactMap { $0.disposesOther?.subscriber })
+            var subscribes: [() -> Void] = []
             for (index, (subscriber, script)) in zip(recorders, subscribers).enumerated() {
                 let label = subscriber.label
                 let subscribe = { [stream] in
@@ -366,9 +378,17 @@ extension Scenario {
                         for time in script.disposeTimes { clock.schedule(at: time, dispose) }
                     }
                 }
+                subscribes.append(subscribe)
+            }
+            // One that subscribes when another completes is in that one's handler from the start,
+            // as a program writes it: a source that completes during its subscription counts too.
+            for (script, subscribe) in zip(subscribers, subscribes) {
                 if let other = script.subscribesOnCompletedOf {
-                    recorders[other].onReceivingCompleted = subscribe
-                } else if script.subscribeTime == 0 {
+                    recorders[other].onReceivingCompleted.append(subscribe)
+                }
+            }
+            for (script, subscribe) in zip(subscribers, subscribes) where script.subscribesOnCompletedOf == nil {
+                if script.subscribeTime == 0 {
                     subscribe()
                 } else {
                     clock.schedule(at: script.subscribeTime, subscribe)
@@ -379,7 +399,7 @@ extension Scenario {
             // subscriber that keeps its disposable keeps it, as the scenario says.
             recorders.forEach {
                 $0.dispose = nil
-                $0.onReceivingCompleted = nil
+                $0.onReceivingCompleted = []
             }
             bag = nil
         }
@@ -426,8 +446,15 @@ extension Scenario {
         case .merge: return handle.merge([stream] + streams)
         case .amb(_, let form): return handle.amb([stream] + streams, form == .list)
         case .catchWith: return handle.catchWith(stream) { streams[0] }
+        case .catchThrowing: return handle.catchWith(stream) { throw ScriptedError("handler") }
         case .catchAndReturn(let element): return handle.catchAndReturn(stream, element)
         case .retry(let attempts): return handle.retry(stream, attempts)
+        case .retryCounting(let attempts): return handle.retry(stream, attempts)
+        case .withLatestFrom:
+            guard let withLatestFrom = handle.withLatestFrom else {
+                preconditionFailure("withLatestFrom comes in step 14")
+            }
+            return withLatestFrom(stream, streams[0])
         default: preconditionFailure("\(op) has no sources of its own")
         }
     }

@@ -88,6 +88,7 @@ public struct Scenario: Sendable {
         if isShared { needs.insert(.sharing) }
         for op in operators where op.hasInnerSources {
             if case .flatten(.flatMap, _) = op { needs.insert(.flatMap) } else { needs.insert(.innerSources) }
+            if case .withLatestFrom = op { needs.insert(.latestFrom) }
             // The inners are `create`s: one that sends during its subscription, or has a
             // dispose closure, is cold.
             if op.innerScripts.contains(where: {
@@ -120,6 +121,7 @@ public struct Scenario: Sendable {
         case .just: needs.formUnion([.just, .terminalEvents])
         case .publishSubject: needs.insert(.hotSource)
         case .behaviorSubject: needs.formUnion([.hotSource, .subjects])
+        case .replaySubject: needs.formUnion([.hotSource, .subjects, .sharing])
         }
         return needs
     }
@@ -133,13 +135,21 @@ public struct Scenario: Sendable {
             || bagFreedAt != nil || !probes.isEmpty || { if case .app = kind { true } else { false } }()
     }
 
+    // Whether the source's error names its attempt: a `create` or `deferred` under `retryCounting`.
+    var errorsCountAttempts: Bool {
+        switch kind {
+        case .create, .deferred: operators.contains { if case .retryCounting = $0 { true } else { false } }
+        default: false
+        }
+    }
+
     // Whether the source is hot: one stream that every subscriber shares, a subject's or a
     // cold source's made hot by sharing.
     public var isHot: Bool {
         switch kind {
         case .create, .plainSubscribedOnScheduler, .just, .empty, .never, .error, .deferred, .trait, .app:
             isShared || traitKinds.contains(where: \.isShared)
-        case .publishSubject, .behaviorSubject: true
+        case .publishSubject, .behaviorSubject, .replaySubject: true
         }
     }
 
@@ -250,6 +260,8 @@ public enum Capability: String, Sendable, CaseIterable {
     // RxCocoa's core: `Driver` and `Signal` on `SharingScheduler.mock(scheduler:)`'s virtual
     // time, and the search screen's view model.
     case bindings
+    // `withLatestFrom(_:)`, which RxCocoa's search screen uses: from step 14.
+    case latestFrom
     // Where RxSwift's main branch changed an order (its 2026 work against calling out under a
     // lock), which one the step follows: RxSwift 6.10's (steps 07-14) or main's (step 15).
     case releasedOrder
@@ -296,6 +308,8 @@ enum SourceKind: Sendable {
     // A subject, hot: the script is pushed into it once, at absolute times.
     case publishSubject
     case behaviorSubject(Int)
+    // From step 11: `ReplaySubject.create(bufferSize:)`.
+    case replaySubject(bufferSize: Int)
     // `Observable.empty()`, `never()` and `error(_:)` (failing with "source").
     case empty
     case never
@@ -473,8 +487,9 @@ enum Operator: Sendable {
     case share(replay: Int, scope: ShareScope)
     case refCounted(ConnectableKind)
     // `publish()` or `multicast(PublishSubject())` without `refCount()`: the harness calls
-    // `connect()` at each connect time ("t1 connect") and disposes what it returned at each
-    // disconnect time ("t3 disconnect").
+    // `connect()` at each connect time ("t1 connect"), and at each disconnect time ("t3
+    // disconnect") disposes what the latest connect returned, so that a second connect() while
+    // connected is disposed first (RxSwift returns the same connection).
     case connectable(ConnectableKind, connectAt: [Int], disconnectAt: [Int])
     // Not maps: operators with sources of their own, each traced under its label. `flatMap`,
     // `flatMapLatest` or `concatMap` whose selector returns, for element n, a `create` that
@@ -484,8 +499,16 @@ enum Operator: Sendable {
     case merge(with: [SourceScript])
     case amb(with: [SourceScript], form: AmbForm)
     case catchWith(fallback: SourceScript)
+    // `catch` whose handler throws an error of its own ("handler"), not the one it was handed.
+    case catchThrowing
     case catchAndReturn(Int)
     case retry(Int?)
+    // `retry(n)` over a `create` or `deferred` source whose error names its attempt
+    // ("attempt(2)"), so that attempts fail differently and the last error is the one that counts.
+    case retryCounting(Int)
+    // `withLatestFrom(source2)` ("source 2"): each element of the chain becomes the second
+    // source's latest; either source may end first.
+    case withLatestFrom(SourceScript)
     // `asSingle()` or `asMaybe()`: from here on the chain is a trait, whose `map` and
     // `flatMap` (with inners made by the trait's `create`) the harness uses.
     case asTrait(TraitKind)
@@ -500,7 +523,7 @@ enum Operator: Sendable {
         switch self {
         case .times, .plus, .failing, .tracedTimes: true
         case .observeOnScheduler, .share, .refCounted, .connectable, .flatten, .merge, .amb, .catchWith,
-            .catchAndReturn, .retry, .asTrait:
+            .catchThrowing, .catchAndReturn, .retry, .retryCounting, .withLatestFrom, .asTrait:
             false
         }
     }
@@ -514,7 +537,9 @@ enum Operator: Sendable {
 
     var hasInnerSources: Bool {
         switch self {
-        case .flatten, .merge, .amb, .catchWith, .catchAndReturn, .retry: true
+        case .flatten, .merge, .amb, .catchWith, .catchThrowing, .catchAndReturn, .retry, .retryCounting,
+            .withLatestFrom:
+            true
         default: false
         }
     }
@@ -525,6 +550,7 @@ enum Operator: Sendable {
         case .flatten(_, let inners): inners.sorted { $0.key < $1.key }.map { ("inner \($0.key)", $0.value) }
         case .merge(let others), .amb(let others, _):
             others.enumerated().map { ("source \($0.offset + 2)", $0.element) }
+        case .withLatestFrom(let second): [("source 2", second)]
         case .catchWith(let fallback): [("fallback", fallback)]
         default: []
         }
@@ -551,9 +577,11 @@ enum Operator: Sendable {
         case .amb(let others, .list):
             "Observable.amb([\((["source"] + others.indices.map { "source\($0 + 2)" }).joined(separator: ", "))])"
         case .catchWith: "catch { _ in fallback }"
+        case .catchThrowing: "catch { _ in throw handler }"
+        case .withLatestFrom: "withLatestFrom(source2)"
         case .catchAndReturn(let element): "catchAndReturn(\(element))"
         case .retry(nil): "retry()"
-        case .retry(let attempts?): "retry(\(attempts))"
+        case .retry(let attempts?), .retryCounting(let attempts): "retry(\(attempts))"
         case .asTrait(let kind) where kind.isShared: "as\(kind.rawValue)(onErrorJustReturn: -1)"
         case .asTrait(let kind): "as\(kind.rawValue)()"
         }

@@ -28,6 +28,8 @@ public protocol StepAdapter {
     static func insert(_ subscription: Subscription, into bag: AnyObject)
     static func publishSubject() -> SubjectHandle<Stream>
     static func behaviorSubject(value: Int) -> SubjectHandle<Stream>
+    // From step 11: `ReplaySubject.create(bufferSize:)`.
+    static func replaySubject(bufferSize: Int) -> SubjectHandle<Stream>
     // From step 10: a virtual-time scheduler of the step's, and what runs on it.
     static func virtualTime() -> VirtualTimeHandle<Stream>
     // From step 09: the step's own types, one at a time, for the thread scenarios that race
@@ -88,6 +90,9 @@ extension StepAdapter {
     }
     public static func behaviorSubject(value: Int) -> SubjectHandle<Stream> {
         preconditionFailure("\(step) has no subjects; scenarios that need them are not applicable")
+    }
+    public static func replaySubject(bufferSize: Int) -> SubjectHandle<Stream> {
+        preconditionFailure("\(step) has no ReplaySubject; scenarios that need it are not applicable")
     }
     public static func virtualTime() -> VirtualTimeHandle<Stream> {
         preconditionFailure("\(step) has no schedulers; scenarios that need them are not applicable")
@@ -178,7 +183,8 @@ public struct InnerSourcesHandle<Stream> {
     // `Observable.merge(sources)`; `Observable.amb(sources)` (list) or `sources[0].amb(sources[1])`.
     let merge: ([Stream]) -> Stream
     let amb: ([Stream], _ list: Bool) -> Stream
-    let catchWith: (Stream, @escaping () -> Stream) -> Stream
+    // `catch { _ in … }`: the handler may throw, as RxSwift's may.
+    let catchWith: (Stream, @escaping () throws -> Stream) -> Stream
     let catchAndReturn: (Stream, Int) -> Stream
     // `retry()` for nil, `retry(n)` otherwise.
     let retry: (Stream, Int?) -> Stream
@@ -187,15 +193,18 @@ public struct InnerSourcesHandle<Stream> {
     // `Observable.error(error)`.
     let error: (any Error) -> Stream
     let deferred: (@escaping () -> Stream) -> Stream
+    // From step 14: `first.withLatestFrom(second)`.
+    let withLatestFrom: ((Stream, Stream) -> Stream)?
 
     public init(
         flatten: @escaping (Stream, FlattenKind, @escaping (Int) -> Stream) -> Stream,
         merge: @escaping ([Stream]) -> Stream, amb: @escaping ([Stream], _ list: Bool) -> Stream,
-        catchWith: @escaping (Stream, @escaping () -> Stream) -> Stream,
+        catchWith: @escaping (Stream, @escaping () throws -> Stream) -> Stream,
         catchAndReturn: @escaping (Stream, Int) -> Stream, retry: @escaping (Stream, Int?) -> Stream,
         empty: @escaping () -> Stream, never: @escaping () -> Stream, error: @escaping (any Error) -> Stream,
-        deferred: @escaping (@escaping () -> Stream) -> Stream
+        deferred: @escaping (@escaping () -> Stream) -> Stream, withLatestFrom: ((Stream, Stream) -> Stream)? = nil
     ) {
+        self.withLatestFrom = withLatestFrom
         self.flatten = flatten
         self.merge = merge
         self.amb = amb
@@ -398,10 +407,13 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
         case .rxDemo12: subjects.union([.schedulers, .sharing, .flatMap, .innerSources, .releasedOrder])
         case .rxDemo13: subjects.union([.schedulers, .sharing, .flatMap, .innerSources, .traits, .releasedOrder])
         case .rxDemo14:
-            subjects.union([.schedulers, .sharing, .flatMap, .innerSources, .traits, .bindings, .releasedOrder])
+            subjects.union([
+                .schedulers, .sharing, .flatMap, .innerSources, .traits, .bindings, .latestFrom, .releasedOrder,
+            ])
         case .rxDemo15:
             subjects.union([
-                .schedulers, .sharing, .flatMap, .innerSources, .traits, .bindings, .mainBranchOrder, .concurrency,
+                .schedulers, .sharing, .flatMap, .innerSources, .traits, .bindings, .latestFrom, .mainBranchOrder,
+                .concurrency,
             ])
         // A signal is pushed into by whoever holds its sink; it never ends, and a subscription
         // ends when its Disposable is freed.

@@ -296,7 +296,7 @@ extension ThreadScenario {
             let subscription = Adapter.subscribe(
                 Adapter.create(source), RecordingSubscriber(trace: trace, label: nil, disposeOnReceiving: nil))
             guard let send = source.senders.first, let dispose = subscription.dispose else {
-                return "the source was never subscribed to"
+                return tr("the source was never subscribed to", "源从未被订阅")
             }
             if id == .disposeRacingCompleted {
                 race({ send(.completed) }, dispose)
@@ -307,7 +307,9 @@ extension ThreadScenario {
             let disposes = entries.filter { $0 == "dispose" }.count
             let completes = entries.filter { $0 == "receive completed" }.count
             guard disposes == 1, completes <= 1 else {
-                return "the dispose closure ran \(disposes) times and completed arrived \(completes) times"
+                return tr(
+                    "the dispose closure ran \(disposes) times and completed arrived \(completes) times",
+                    "释放闭包运行了 \(disposes) 次，completed 到达了 \(completes) 次")
             }
             return nil
         case .flatMapInnersFromTwoThreads:
@@ -331,7 +333,7 @@ extension ThreadScenario {
             }
             let subscription = Adapter.subscribe(stream, subscriber)
             guard let send1 = inners[0].emitters.first, let send2 = inners[1].emitters.first else {
-                return "flatMap did not subscribe to both inners"
+                return tr("flatMap did not subscribe to both inners", "flatMap 没有把两个内部序列都订阅上")
             }
             let play = { (send: (Signal) -> Void, base: Int) in
                 for value in 0..<elements { send(.next(base + value)) }
@@ -343,8 +345,10 @@ extension ThreadScenario {
             let completed = trace.entries.filter { $0 == "receive completed" }.count
             let disposes = trace.entries.filter { $0.hasSuffix(": dispose") }.count
             guard received == 2 * elements, completed == 1, disposes == 2, overlap.most == 1 else {
-                return
-                    "\(received) of \(2 * elements) elements, completed \(completed) times, \(disposes) inner disposes, at most \(overlap.most) calls of the observer at once"
+                return tr(
+                    "\(received) of \(2 * elements) elements, completed \(completed) times, \(disposes) inner disposes, at most \(overlap.most) calls of the observer at once",
+                    "\(2 * elements) 个元素中到达了 \(received) 个，completed 到达了 \(completed) 次，内部序列释放了 \(disposes) 次，最多有 \(overlap.most) 次对观察者的调用同时进行"
+                )
             }
             return nil
         case .hooksReplacedWhileErrorsArrive:
@@ -370,7 +374,11 @@ extension ThreadScenario {
                     UnhandledErrors.receiver = nil
                 })
             let reached = trace.entries.count
-            return reached == errors ? nil : "\(reached) of \(errors) unhandled errors reached the handler"
+            return reached == errors
+                ? nil
+                : tr(
+                    "\(reached) of \(errors) unhandled errors reached the handler",
+                    "\(errors) 个未处理的错误中有 \(reached) 个到达了 Hooks.defaultErrorHandler")
         case .shareFirstSubscribersAtOnce:
             // RxSwift 6.10.0 asked "am I the first?" and inserted the observer under two holds
             // of the lock, so both threads could connect (#2718).
@@ -391,14 +399,17 @@ extension ThreadScenario {
             race({ subscribe(0) }, { subscribe(1) })
             let runs = trace.entries.filter { $0 == "subscribe" }.count
             guard runs == 1, let send = source.emitters.first else {
-                return "the generator ran \(runs) times for two subscribers"
+                return tr(
+                    "the generator ran \(runs) times for two subscribers", "事件生成器为两个订阅者运行了 \(runs) 次")
             }
             send(.next(1))
             subscriptions.forEach { $0?.dispose?() }
             let received = trace.entries.filter { $0.hasSuffix("receive 1") }.count
             let disposes = trace.entries.filter { $0 == "dispose" }.count
             guard received == 2, disposes == 1 else {
-                return "\(received) subscribers got the element and the source was disposed \(disposes) times"
+                return tr(
+                    "\(received) subscribers got the element and the source was disposed \(disposes) times",
+                    "\(received) 个订阅者收到了这个元素，源被释放了 \(disposes) 次")
             }
             return nil
         case .subjectSendsWhileObserversChange, .hotSourceSendsWhileSubscribersChange:
@@ -431,7 +442,9 @@ extension ThreadScenario {
             let received = trace.entries
             let expected = values.prefix(asks ? received.count : values.count).map { "a: receive \($0)" }
             guard received == expected else {
-                return "the steady subscriber got \(received.count) events, not 0, 1, 2, … once each in order"
+                return tr(
+                    "the steady subscriber got \(received.count) events, not 0, 1, 2, … once each in order",
+                    "始终订阅着的订阅者收到了 \(received.count) 个事件，而不是按顺序各收到一次的 0、1、2……")
             }
             return nil
         case .handlerWaitsForAnotherThread:
@@ -461,7 +474,11 @@ extension ThreadScenario {
                 let kept = Adapter.subscribe(subject.stream, handler)
                 subject.send(.next(1))
                 kept.dispose?()
-                if deadlocked { return "deadlock: the \(name) holds its lock while it calls its observers" }
+                if deadlocked {
+                    return tr(
+                        "deadlock: the \(name) holds its lock while it calls its observers",
+                        "死锁：\(name) 在调用观察者时持有自己的锁")
+                }
             }
             return nil
         }

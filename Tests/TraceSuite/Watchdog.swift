@@ -57,7 +57,8 @@ public final class Watchdog: @unchecked Sendable {
         let poll = 0.05
         var seen = -1
         var still = 0.0
-        var elapsed = 0.0
+        // Work done, not time passed: a busy machine slows a correct run, never a loop.
+        let startCPU = Self.processorSeconds()
         let underSanitizer = ProcessInfo.processInfo.environment["RXDEMO_SANITIZER"] != nil
         while true {
             // A timed wait on a semaphore nobody signals: the watchdog's clock, not a test's sleep.
@@ -68,7 +69,6 @@ public final class Watchdog: @unchecked Sendable {
             if finished { return }
             still = now == seen ? still + poll : 0
             seen = now
-            elapsed += poll
             if still >= seconds {
                 fire(
                     tr(
@@ -81,12 +81,14 @@ public final class Watchdog: @unchecked Sendable {
                         "\(what()) traced more than \(maxTicks) entries without finishing: a loop that sends without end",
                         "\(what()) 记录了超过 \(maxTicks) 条事件轨迹还没有结束：一个无休止发送的循环"))
             }
-            // Progress without end (a loop that sends forever) ends too.
-            if elapsed >= max(30, seconds * 3) {
+            // Progress without end (a loop that sends forever) ends too, measured in the processor
+            // time the run used: on a machine busy with other work a correct run gets less of it.
+            let used = Self.processorSeconds() - startCPU
+            if used >= max(30, seconds * 3) {
                 fire(
                     tr(
-                        "\(what()) ran for \(Int(elapsed.rounded())) seconds without finishing",
-                        "\(what()) 运行了 \(Int(elapsed.rounded())) 秒还没有结束"))
+                        "\(what()) used \(Int(used.rounded())) seconds of processor time without finishing",
+                        "\(what()) 用了 \(Int(used.rounded())) 秒处理器时间还没有结束"))
             }
             // ThreadSanitizer's shadow memory counts too: no cap under it.
             if !underSanitizer && Self.residentBytes() > Self.memoryCap {
@@ -111,6 +113,19 @@ public final class Watchdog: @unchecked Sendable {
         FileHandle.standardError.write(Data("\(Self.marker) \(why)\n".utf8))
         // The runtime's backtracer prints every thread's stack after this trap.
         fatalError("\(Self.marker) \(why)")
+    }
+
+    // The processor time the process has used, user and system, on every thread.
+    static func processorSeconds() -> Double {
+        var usage = rusage()
+        #if canImport(Darwin)
+            getrusage(RUSAGE_SELF, &usage)
+        #else
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+        #endif
+        let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        return user + system
     }
 
     // The most memory the process has held (getrusage: kilobytes on Linux, bytes on macOS).

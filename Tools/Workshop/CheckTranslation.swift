@@ -14,7 +14,7 @@ import TraceSuite
 // Words never to write (Docs/zh-Hans/glossary.md): machine translations that mislead here.
 let forbiddenWords = [
     "运算符", "一次性", "主题", "司机", "蹦床", "大理石", "时间生成器", "可处理对象", "线程安全袋", "调度程序", "计划程序", "重播",
-    "痕迹", "旗帜", "法案",
+    "痕迹", "旗帜", "法案", "选择器",
 ]
 
 // The headings every step page has, one Chinese name each, so that both editions read alike
@@ -48,14 +48,19 @@ func checkTranslation() throws -> Int32 {
     let pairs = translatedPages()
     for name in listFiles(in: "Docs/zh-Hans") where name.hasSuffix(".md") {
         let path = "Docs/zh-Hans/\(name)"
-        if !chineseOnlyPages.contains(path) && !pairs.contains(where: { $0.chinese == path }) {
-            problems.append("\(path):1: no English page Docs/\(name) to translate")
+        // The matrix is generated in both languages (Tools/DocsGenerator), not translated.
+        if !chineseOnlyPages.contains(path) && !pairs.contains(where: { $0.chinese == path }) && name != "matrix.md" {
+            problems.append(
+                tr("\(path):1: no English page Docs/\(name) to translate", "\(path):1：没有可以对照翻译的英文页面 Docs/\(name)"))
         }
     }
     for pair in pairs {
         guard let english = read(pair.english) else { continue }
         guard let chinese = read(pair.chinese) else {
-            problems.append("\(pair.chinese): missing: the Chinese edition of \(pair.english)")
+            problems.append(
+                tr(
+                    "\(pair.chinese): missing: the Chinese edition of \(pair.english)",
+                    "\(pair.chinese)：缺少 \(pair.english) 的中文版"))
             continue
         }
         problems += compare(english: english, chinese: chinese, pair)
@@ -66,10 +71,16 @@ func checkTranslation() throws -> Int32 {
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
         where !chineseOnlyPages.contains(path) {
             for word in forbiddenWords where line.contains(word) {
-                problems.append("\(path):\(number + 1): '\(word)' is on the glossary's list of words never to write")
+                problems.append(
+                    tr(
+                        "\(path):\(number + 1): '\(word)' is on the glossary's list of words never to write",
+                        "\(path):\(number + 1)：“\(word)”在术语表的“不要用”之列"))
             }
         }
         problems += unresolvedLinks(in: path, text)
+        problems += linksToEnglish(in: path, text)
+        problems += quotedEnglish(in: path, text)
+        problems += englishDiagramLabels(in: path, text)
         problems += englishProse(in: path, text)
         problems += englishScenarioNames(in: path, text)
     }
@@ -77,12 +88,18 @@ func checkTranslation() throws -> Int32 {
     problems += untranslatedShapeChecks()
     if problems.isEmpty {
         print(
-            "The Chinese edition matches the English one: \(pairs.count) pages, headings, hint keys, code, links,"
-                + " no English prose, every workshop message a participant reads and every shape check.")
+            tr(
+                "The Chinese edition matches the English one: \(pairs.count) pages, headings, hint keys, code, links,"
+                    + " no English prose, every workshop message a participant reads and every shape check.",
+                "中文版与英文版一致：\(pairs.count) 个页面的标题、提示的键、代码、链接都对得上，没有英文正文，"
+                    + "学员读到的每条工作坊消息和每个结构检查都有中文。"))
         return 0
     }
     problems.forEach { print("✘ " + $0) }
-    print("\(problems.count) problem\(problems.count == 1 ? "" : "s") in the Chinese edition.")
+    print(
+        tr(
+            "\(problems.count) problem\(problems.count == 1 ? "" : "s") in the Chinese edition.",
+            "中文版有 \(problems.count) 个问题。"))
     return 1
 }
 
@@ -119,67 +136,94 @@ private func compare(english: String, chinese: String, _ pair: TranslatedPage) -
     if let stamp = ours.sourceBlob, stamp != current, !committedVersions(of: pair.english).contains(stamp) {
         // A blob only `git hash-object -w` wrote lives in this clone alone; CI's fresh clone lacks it.
         problems.append(
-            "\(pair.chinese):1: the stamp \(stamp.prefix(10)) is no committed version of \(pair.english)"
-                + " (a fresh clone has only those): translate against the committed English page and stamp"
-                + " the blob `git hash-object \(pair.english)` prints")
+            tr(
+                "\(pair.chinese):1: the stamp \(stamp.prefix(10)) is no committed version of \(pair.english)"
+                    + " (a fresh clone has only those): translate against the committed English page and stamp"
+                    + " the blob `git hash-object \(pair.english)` prints",
+                "\(pair.chinese):1：标记 \(stamp.prefix(10)) 不是 \(pair.english) 任何一个已提交的版本（全新克隆只有这些）："
+                    + "请对照已提交的英文页面翻译，并标上 `git hash-object \(pair.english)` 打印的 blob"))
     } else if let stamp = ours.sourceBlob {
         let since = current == stamp ? nil : (try? run(["git", "cat-file", "-p", stamp]))?.output
         // A change inside the generated regions only (a new step's row) is `make docs`'s to
         // make in both editions, and the regions are compared byte for byte below.
         let onlyGenerated = since.map { withoutGeneratedRegions($0) == withoutGeneratedRegions(english) } ?? false
         if let current, stamp != current, !onlyGenerated {
-            var note =
-                "the English page changed since this translation (stamp \(stamp.prefix(10)), now \(current.prefix(10)))"
+            var note = tr(
+                "the English page changed since this translation (stamp \(stamp.prefix(10)), now \(current.prefix(10)))",
+                "这份翻译之后英文页面改过了（标记 \(stamp.prefix(10))，现在是 \(current.prefix(10))）")
             if let since, let old = try? temporaryFile(since) {
                 defer { try? files.removeItem(atPath: old) }
                 let diff =
                     (try? run(["git", "diff", "--no-index", "--no-color", "-U0", old, pair.english]).output) ?? ""
                 let changes = diff.split(separator: "\n").filter { $0.hasPrefix("+") || $0.hasPrefix("-") }
                     .filter { !$0.hasPrefix("+++") && !$0.hasPrefix("---") }
-                note += "; the English diff since:\n    " + changes.prefix(12).joined(separator: "\n    ")
+                note +=
+                    tr("; the English diff since:\n    ", "；此后英文的改动：\n    ")
+                    + changes.prefix(12).joined(separator: "\n    ")
             }
             problems.append("\(pair.chinese):1: \(note)")
         }
     } else {
-        problems.append("\(pair.chinese):1: no '<!-- source: \(pair.english) blob … -->' stamp on the first line")
+        problems.append(
+            tr(
+                "\(pair.chinese):1: no '<!-- source: \(pair.english) blob … -->' stamp on the first line",
+                "\(pair.chinese):1：第一行没有“<!-- source: \(pair.english) blob … -->”标记"))
     }
     // Headings, with the machine markers mapped.
     if theirs.headings.count != ours.headings.count {
         problems.append(
-            "\(pair.chinese): \(ours.headings.count) headings, the English \(theirs.headings.count): the same headings, in order"
-        )
+            tr(
+                "\(pair.chinese): \(ours.headings.count) headings, the English \(theirs.headings.count): the same headings, in order",
+                "\(pair.chinese)：\(ours.headings.count) 个标题，英文有 \(theirs.headings.count) 个：标题要一一对应、顺序相同"))
     }
     for (english, chinese) in zip(theirs.headings, ours.headings) {
         if english.level != chinese.level {
             problems.append(
-                "\(pair.chinese):\(chinese.line): heading level \(chinese.level), the English '\(english.text)' \(english.level)"
-            )
+                tr(
+                    "\(pair.chinese):\(chinese.line): heading level \(chinese.level), the English '\(english.text)' \(english.level)",
+                    "\(pair.chinese):\(chinese.line)：标题级别是 \(chinese.level)，英文的“\(english.text)”是 \(english.level)"))
             break
         }
         if let standard = standardHeadings[english.text], standard != chinese.text {
             problems.append(
-                "\(pair.chinese):\(chinese.line): '\(chinese.text)' should be the standard heading '\(standard)'")
+                tr(
+                    "\(pair.chinese):\(chinese.line): '\(chinese.text)' should be the standard heading '\(standard)'",
+                    "\(pair.chinese):\(chinese.line)：“\(chinese.text)”应该是标准标题“\(standard)”"))
         }
         if let marker = chineseMarker(for: english.text), marker != chinese.text {
-            problems.append("\(pair.chinese):\(chinese.line): '\(chinese.text)' should be the marker '\(marker)'")
+            problems.append(
+                tr(
+                    "\(pair.chinese):\(chinese.line): '\(chinese.text)' should be the marker '\(marker)'",
+                    "\(pair.chinese):\(chinese.line)：“\(chinese.text)”应该是标记“\(marker)”"))
         }
     }
     // Code, regions and excerpts, in order.
     for (index, (english, chinese)) in zip(theirs.blocks, ours.blocks).enumerated() where english.key != chinese.key {
         problems.append(
-            "\(pair.chinese):\(chinese.line): block \(index + 1) differs from the English (\(pair.english):\(english.line)): "
-                + "code, generated regions and excerpts are copied byte for byte (Mermaid: labels only)")
+            tr(
+                "\(pair.chinese):\(chinese.line): block \(index + 1) differs from the English (\(pair.english):\(english.line)): "
+                    + "code, generated regions and excerpts are copied byte for byte (Mermaid: labels only)",
+                "\(pair.chinese):\(chinese.line)：第 \(index + 1) 个块与英文（\(pair.english):\(english.line)）不同："
+                    + "代码、生成区域和摘录要逐字节照抄（Mermaid 只翻译标签）"))
     }
     if theirs.blocks.count != ours.blocks.count {
         problems.append(
-            "\(pair.chinese): \(ours.blocks.count) code blocks and regions, the English \(theirs.blocks.count)")
+            tr(
+                "\(pair.chinese): \(ours.blocks.count) code blocks and regions, the English \(theirs.blocks.count)",
+                "\(pair.chinese)：\(ours.blocks.count) 个代码块和生成区域，英文有 \(theirs.blocks.count) 个"))
     }
     // Inline code and numbers the English has and the Chinese lacks.
     for span in missing(theirs.inlineCode, from: ours.inlineCode) {
-        problems.append("\(pair.chinese): the English has `\(span)`, the Chinese does not (as often)")
+        problems.append(
+            tr(
+                "\(pair.chinese): the English has `\(span)`, the Chinese does not (as often)",
+                "\(pair.chinese)：英文有 `\(span)`，中文没有（或者次数不够）"))
     }
     for number in missing(theirs.numbers, from: ours.numbers) {
-        problems.append("\(pair.chinese): the English has the number \(number), the Chinese does not (as often)")
+        problems.append(
+            tr(
+                "\(pair.chinese): the English has the number \(number), the Chinese does not (as often)",
+                "\(pair.chinese)：英文有数字 \(number)，中文没有（或者次数不够）"))
     }
     return problems
 }
@@ -326,11 +370,17 @@ private func unresolvedLinks(in path: String, _ text: String) -> [String] {
             let file = parts[0].isEmpty ? path : ((folder.isEmpty ? "" : folder + "/") + parts[0])
             let resolved = (file as NSString).standardizingPath
             guard exists(resolved) else {
-                problems.append("\(path):\(number + 1): the link \(target) points at nothing")
+                problems.append(
+                    tr(
+                        "\(path):\(number + 1): the link \(target) points at nothing",
+                        "\(path):\(number + 1)：链接 \(target) 指向不存在的文件"))
                 continue
             }
             if parts.count == 2, resolved.hasSuffix(".md"), !anchors(in: read(resolved) ?? "").contains(parts[1]) {
-                problems.append("\(path):\(number + 1): the link \(target): \(resolved) has no heading #\(parts[1])")
+                problems.append(
+                    tr(
+                        "\(path):\(number + 1): the link \(target): \(resolved) has no heading #\(parts[1])",
+                        "\(path):\(number + 1)：链接 \(target)：\(resolved) 里没有标题 #\(parts[1])"))
             }
         }
     }
@@ -391,7 +441,10 @@ func englishProse(in path: String, _ text: String) -> [String] {
         if prose.unicodeScalars.contains(where: { (0x4E00...0x9FFF).contains($0.value) }) { continue }
         let words = prose.split { !$0.isLetter }.filter { $0.count >= 2 && $0.allSatisfy(\.isASCII) }
         if words.count >= 4 {
-            problems.append("\(path):\(number + 1): English prose on a Chinese page: \(line.prefix(80))")
+            problems.append(
+                tr(
+                    "\(path):\(number + 1): English prose on a Chinese page: \(line.prefix(80))",
+                    "\(path):\(number + 1)：中文页面上有英文正文：\(line.prefix(80))"))
         }
     }
     return problems
@@ -415,8 +468,11 @@ func englishScenarioNames(in path: String, _ text: String) -> [String] {
                     hintHeadingName(name, in: .simplifiedChinese) != name
                 {
                     problems.append(
-                        "\(path):\(number + 1): names a scenario in English («\(quoted)»): write its Chinese name,"
-                            + " «\(hintHeadingName(name, in: .simplifiedChinese))»")
+                        tr(
+                            "\(path):\(number + 1): names a scenario in English («\(quoted)»): write its Chinese name,"
+                                + " «\(hintHeadingName(name, in: .simplifiedChinese))»",
+                            "\(path):\(number + 1)：用英文称呼一个场景（«\(quoted)»）：请写它的中文名"
+                                + "«\(hintHeadingName(name, in: .simplifiedChinese))»"))
                 }
                 rest = rest[range.upperBound...]
             }
@@ -424,3 +480,92 @@ func englishScenarioNames(in path: String, _ text: String) -> [String] {
     }
     return problems
 }
+
+// MARK: What a Chinese reader would meet in English
+
+// A link from a Chinese page to an English page or timeline that has a Chinese partner (the
+// language switch, "[English](…)", excepted): the reader is sent out of their language.
+func linksToEnglish(in path: String, _ text: String) -> [String] {
+    let folder = (path as NSString).deletingLastPathComponent
+    var problems: [String] = []
+    var inFence = false
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        if line.hasPrefix("```") { inFence.toggle() }
+        if inFence { continue }
+        for link in matches(of: #"\[[^\]]*\]\([^)\s#]+[^)\s]*\)"#, in: String(line)) {
+            guard !link.hasPrefix("[English]"), let open = link.range(of: "](") else { continue }
+            let target = String(link[open.upperBound...].dropLast().prefix { $0 != "#" })
+            if target.contains("://") { continue }
+            let resolved = (((folder.isEmpty ? "" : folder + "/") + target) as NSString).standardizingPath
+            guard resolved.hasPrefix("Docs/"), !resolved.hasPrefix("Docs/zh-Hans/") else { continue }
+            let partner = "Docs/zh-Hans/" + resolved.dropFirst("Docs/".count)
+            if exists(partner) {
+                problems.append(
+                    tr(
+                        "\(path):\(number + 1): links the English \(resolved) although the Chinese \(partner) exists",
+                        "\(path):\(number + 1)：链接到英文的 \(resolved)，而中文的 \(partner) 已经存在"))
+            }
+        }
+    }
+    return problems
+}
+
+// An English sentence quoted in Chinese prose (what RxSwift prints, say) with no Chinese beside
+// it: “…” or "…" of three English words or more, not followed by its Chinese in brackets or
+// by "即“…”".
+func quotedEnglish(in path: String, _ text: String) -> [String] {
+    var problems: [String] = []
+    var inFence = false
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        if line.hasPrefix("```") { inFence.toggle() }
+        guard !inFence, line.unicodeScalars.contains(where: isChineseScalar) else { continue }
+        let prose = String(line).replacingOccurrences(of: #"`[^`]*`"#, with: "` `", options: .regularExpression)
+        for pattern in [#"“[^”]+”"#, #""[^"]+""#] {
+            var rest = prose[...]
+            while let range = rest.range(of: pattern, options: .regularExpression) {
+                let quoted = rest[range].dropFirst().dropLast()
+                let words = quoted.split { !$0.isLetter }.filter { $0.count >= 2 && $0.allSatisfy(\.isASCII) }
+                let after = rest[range.upperBound...].drop { $0 == " " }
+                let explained = ["（", "(", "，即", "即", "，意思是"].contains { after.hasPrefix($0) }
+                if words.count >= 3, !quoted.unicodeScalars.contains(where: isChineseScalar), !explained {
+                    problems.append(
+                        tr(
+                            "\(path):\(number + 1): quotes English without its Chinese beside it: \(rest[range])",
+                            "\(path):\(number + 1)：引用了英文，旁边却没有中文：\(rest[range])"))
+                }
+                rest = rest[range.upperBound...]
+            }
+        }
+    }
+    return problems
+}
+
+// A diagram's label in English prose on a Chinese page ("view model"): a quoted label of two
+// words or more, one of them lower case, with no Chinese. Code names (`SinkDisposer`) pass.
+func englishDiagramLabels(in path: String, _ text: String) -> [String] {
+    var problems: [String] = []
+    var inDiagram = false
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        if line.hasPrefix("```") {
+            inDiagram = line.hasPrefix("```mermaid")
+            continue
+        }
+        guard inDiagram else { continue }
+        // Letters and spaces only: a label with code in it (`Sink.forward`, `for try await`) is code.
+        for label in matches(of: #""[A-Za-z][A-Za-z ]*[A-Za-z]""#, in: String(line)) {
+            let words = label.dropFirst().dropLast().split(separator: " ").map(String.init)
+            let code: Set<String> = ["for", "try", "await", "in", "let", "var", "func", "return", "some", "any"]
+            if words.count >= 2, words.contains(where: { $0 == $0.lowercased() && $0.count >= 3 }),
+                !words.allSatisfy({ code.contains($0) })
+            {
+                problems.append(
+                    tr(
+                        "\(path):\(number + 1): a diagram label in English: \(label)",
+                        "\(path):\(number + 1)：图里有英文标签：\(label)"))
+            }
+        }
+    }
+    return problems
+}
+
+private func isChineseScalar(_ scalar: Unicode.Scalar) -> Bool { (0x4E00...0x9FFF).contains(scalar.value) }

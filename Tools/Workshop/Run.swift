@@ -34,19 +34,31 @@ func runDemo(_ workspace: Workspace, mine: Bool) throws -> Int32 {
 func runWatched(_ binary: String, name: String) throws -> Int32 {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
+    // Every frame of every thread, a blocked one's down to the demo's own line, as the checks'
+    // watchdog asks for them.
     process.environment = ProcessInfo.processInfo.environment.merging([
-        "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no"
+        "SWIFT_BACKTRACE": "enable=yes,preset=full,registers=none,images=none,interactive=no,color=no,unwind=precise"
     ]) { $1 }
-    let (output, errors) = (Pipe(), Pipe())
-    process.standardOutput = output
+    // Its standard output a terminal of our own, where `print` writes each line at once: into a
+    // pipe it would keep what the demo printed in a buffer that is lost when the demo is stopped.
+    let terminal = DemoTerminal()
+    let errors = Pipe()
+    let output = terminal == nil ? Pipe() : nil
+    process.standardOutput = terminal?.demoSide ?? output
     process.standardError = errors
     try process.run()
+    terminal?.closeDemoSide()
     let seen = DemoActivity()
     let copying = DispatchGroup()
-    for (pipe, isError) in [(output, false), (errors, true)] {
+    let (outputHandle, errorHandle) = (output?.fileHandleForReading, errors.fileHandleForReading)
+    let readers: [(read: @Sendable () -> Data, isError: Bool)] = [
+        ({ terminal?.read() ?? outputHandle!.availableData }, false),
+        ({ errorHandle.availableData }, true),
+    ]
+    for (read, isError) in readers {
         copying.enter()
         DispatchQueue.global().async {
-            while case let chunk = pipe.fileHandleForReading.availableData, !chunk.isEmpty {
+            while case let chunk = read(), !chunk.isEmpty {
                 seen.saw(chunk, isError: isError)
                 if !isError || !seen.stopping { FileHandle.standardOutput.write(chunk) }
             }
@@ -77,6 +89,18 @@ func runWatched(_ binary: String, name: String) throws -> Int32 {
         if !places.isEmpty {
             print(tr("Where it stood:", "停在哪里："))
             places.forEach { print("  - " + $0) }
+        } else {
+            // Every thread idle: what waits is a task, which no thread's stack shows.
+            print(
+                tr(
+                    "No thread stood in your code: the demo waits in a task, most likely an `await` whose continuation"
+                        + " is never resumed, or a loop over a stream that is never finished.",
+                    "没有线程停在你的代码里：演示程序在一个任务里等待，最可能是某个 `await` 的 continuation 从未被恢复，"
+                        + "或者在遍历一个从未结束的流。"))
+        }
+        // The runtime's own word for a continuation dropped without a resume.
+        if let misuse = seen.errorText.split(separator: "\n").first(where: { $0.contains("CONTINUATION MISUSE") }) {
+            print(tr("The Swift runtime said: ", "Swift 运行时报告：") + misuse)
         }
         return 1
     }
@@ -114,4 +138,69 @@ extension Command {
     static let run = Command(name: "run", takes: "NN", help: "the step's demo (MINE=1: your Workshop/RxDemoNN's)") {
         try runDemo($0.workspace(), mine: $0.isOn("MINE"))
     }
+}
+
+// A pseudo-terminal (POSIX, on macOS and Linux alike): the demo writes to its one side as to a
+// terminal, line by line, and the tool reads the other. Output post-processing is off, so a
+// line ends in "\n" as printed. nil where none can be had: the demo then writes into a pipe.
+final class DemoTerminal: @unchecked Sendable {
+    private let reading: Int32
+    let demoSide: FileHandle
+
+    init?() {
+        // Looked up at run time: Swift's Glibc module leaves these XSI functions out.
+        guard let openTerminal = cFunction("posix_openpt", as: (@convention(c) (Int32) -> Int32).self),
+            let grant = cFunction("grantpt", as: (@convention(c) (Int32) -> Int32).self),
+            let unlock = cFunction("unlockpt", as: (@convention(c) (Int32) -> Int32).self),
+            let nameOf = cFunction("ptsname", as: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
+        else { return nil }
+        let reading = openTerminal(O_RDWR | O_NOCTTY)
+        guard reading >= 0 else { return nil }
+        guard grant(reading) == 0, unlock(reading) == 0, let name = nameOf(reading) else {
+            close(reading)
+            return nil
+        }
+        let demo = open(name, O_RDWR | O_NOCTTY)
+        guard demo >= 0 else {
+            close(reading)
+            return nil
+        }
+        var settings = termios()
+        if tcgetattr(demo, &settings) == 0 {
+            settings.c_oflag &= ~tcflag_t(OPOST)
+            _ = tcsetattr(demo, TCSANOW, &settings)
+        }
+        self.reading = reading
+        demoSide = FileHandle(fileDescriptor: demo, closeOnDealloc: true)
+    }
+
+    // Once the demo has it: the reading side then ends when the demo's copy closes.
+    func closeDemoSide() { try? demoSide.close() }
+
+    // What the demo wrote since the last read; empty once it has exited (Linux says so with EIO).
+    func read() -> Data {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = readDescriptor(reading, &buffer, buffer.count)
+            if count > 0 { return Data(buffer[0..<count]) }
+            if count < 0 && errno == EINTR { continue }
+            return Data()
+        }
+    }
+
+    deinit { close(reading) }
+}
+
+private func readDescriptor(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}
+
+// A C function of the process by name (RTLD_DEFAULT: every library loaded).
+private func cFunction<T>(_ name: String, as type: T.Type) -> T? {
+    #if canImport(Darwin)
+        let everywhere = UnsafeMutableRawPointer(bitPattern: -2)
+    #else
+        let everywhere: UnsafeMutableRawPointer? = nil
+    #endif
+    return dlsym(everywhere, name).map { unsafeBitCast($0, to: type) }
 }

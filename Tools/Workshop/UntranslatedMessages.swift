@@ -20,7 +20,10 @@ func untranslatedMessages(folder: String = "Tools/Workshop") -> [String] {
     for file in participantFacingFiles {
         let path = "\(folder)/\(file)"
         guard let text = read(path) else {
-            problems.append("\(path): missing (participantFacingFiles in UntranslatedMessages.swift names it)")
+            problems.append(
+                tr(
+                    "\(path): missing (participantFacingFiles in UntranslatedMessages.swift names it)",
+                    "\(path)：缺失（UntranslatedMessages.swift 的 participantFacingFiles 列出了它）"))
             continue
         }
         var translatedDepth: Int? = nil  // the paren depth a `tr(` opened at, while inside it
@@ -36,7 +39,10 @@ func untranslatedMessages(folder: String = "Tools/Workshop") -> [String] {
             let literals = stringLiterals(in: String(line), inBlock: &inBlock)
             let translated = translatedDepth != nil || line.hasSuffix(bothLanguagesMark)
             if !translated, literals.contains(where: hasEnglishWords) {
-                problems.append("\(path):\(number + 1): a message without its Chinese: \(trimmed.prefix(90))")
+                problems.append(
+                    tr(
+                        "\(path):\(number + 1): a message without its Chinese: \(trimmed.prefix(90))",
+                        "\(path):\(number + 1)：一条没有中文的消息：\(trimmed.prefix(90))"))
             }
             depth += line.filter { $0 == "(" }.count - line.filter { $0 == ")" }.count
             if let opened = translatedDepth, depth <= opened, !inBlock { translatedDepth = nil }
@@ -117,7 +123,10 @@ func untranslatedShapeChecks() -> [String] {
             let after = rest[call.upperBound...].drop { $0 == " " || $0 == "\n" }
             if !after.hasPrefix("tr(") && !after.hasPrefix("_ requirement") && !after.hasPrefix("requirement") {
                 let line = text[..<call.lowerBound].filter { $0 == "\n" }.count + 1
-                problems.append("\(path):\(line): a shape check without its Chinese: give it tr(english, chinese)")
+                problems.append(
+                    tr(
+                        "\(path):\(line): a shape check without its Chinese: give it tr(english, chinese)",
+                        "\(path):\(line)：一个没有中文的结构检查：请写成 tr(english, chinese)"))
             }
             rest = rest[call.upperBound...]
         }
