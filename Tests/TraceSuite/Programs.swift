@@ -123,7 +123,7 @@ struct ProgramGenerator {
                 true
             default: false
             }
-        let source =
+        var source =
             scripted
             ? script(
                 elements: 0...min(3, budget), values: 1...9, origin: "source", trait: traitKind,
@@ -145,6 +145,10 @@ struct ProgramGenerator {
             else { continue }
             if case .asTrait(let kind) = op { chainTrait = kind }
             operators.append(op)
+        }
+        // A retry over attempts that fail differently has an error to retry: the source ends in one.
+        if operators.contains(where: { if case .retryCounting = $0 { true } else { false } }) {
+            source = source.endingInError()
         }
         let isShared = operators.contains(where: \.isSharing) || chainTrait?.isShared == true
         let subscriberCount = numbers.int(1...min(3, 1 + budget / 2 + (isShared || isSubject ? 1 : 0)))
@@ -353,7 +357,7 @@ struct ProgramGenerator {
         if has(.schedulers) { choices.append(1) }
         if has(.sharing) { choices += [2, 2] }
         if has(.flatMap) { choices += [3, 3] }
-        if has(.innerSources) { choices += [4, 4, 5] }
+        if has(.innerSources) { choices += [4, 4, 5, 9] }
         if has(.traits) { choices.append(6) }
         if has(.bindings) { choices.append(7) }
         if has(.latestFrom) { choices.append(8) }
@@ -402,11 +406,13 @@ struct ProgramGenerator {
                 values.insert(99)
                 return .catchAndReturn(99)
             case 2: return .catchThrowing
-            // Half of them over a source whose attempts fail differently.
-            default: return numbers.chance(50) ? .retryCounting(numbers.int(2...3)) : .retry(numbers.int(1...3))
+            default: return .retry(numbers.int(1...3))
             }
         case 6:
             return .asTrait(numbers.chance(50) ? .single : .maybe)
+        case 9:
+            // A retry whose attempts fail differently: the last error is the one that goes on.
+            return .retryCounting(numbers.int(2...3))
         case 8:
             // Each element becomes the second source's latest; either may end first.
             let second = script(
@@ -481,6 +487,18 @@ struct ProgramGenerator {
 }
 
 extension SourceScript {
+    // The same script with its end an error: its completed becomes one, or one follows.
+    func endingInError(_ origin: String = "source") -> SourceScript {
+        guard !actions.contains(where: { if case .error = $0.signal { true } else { false } }) else { return self }
+        let end = actions.first { if case .completed = $0.signal { true } else { false } }?.time
+        let kept = actions.filter { if case .completed = $0.signal { false } else { true } }
+        return SourceScript(
+            hasDisposeClosure: hasDisposeClosure, sendsWhenDisposed: sendsWhenDisposed,
+            disposesAgainWhenDisposed: disposesAgainWhenDisposed,
+            disposeClosureCapturesObserver: disposeClosureCapturesObserver, tracesRuns: tracesRuns,
+            actions: kept + [.init(time: end ?? ((kept.last?.time ?? 0) + 1), signal: .error(origin))])
+    }
+
     var elements: Set<Int> {
         Set(actions.compactMap { if case .next(let value) = $0.signal { value } else { nil } })
     }

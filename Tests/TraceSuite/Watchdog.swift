@@ -115,14 +115,19 @@ public final class Watchdog: @unchecked Sendable {
         fatalError("\(Self.marker) \(why)")
     }
 
-    // The processor time the process has used, user and system, on every thread.
-    static func processorSeconds() -> Double {
+    private static func usage() -> rusage {
         var usage = rusage()
         #if canImport(Darwin)
             getrusage(RUSAGE_SELF, &usage)
         #else
             getrusage(RUSAGE_SELF.rawValue, &usage)
         #endif
+        return usage
+    }
+
+    // The processor time the process has used, user and system, on every thread.
+    static func processorSeconds() -> Double {
+        let usage = Self.usage()
         let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
         let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
         return user + system
@@ -130,12 +135,7 @@ public final class Watchdog: @unchecked Sendable {
 
     // The most memory the process has held (getrusage: kilobytes on Linux, bytes on macOS).
     static func residentBytes() -> Int {
-        var usage = rusage()
-        #if canImport(Darwin)
-            getrusage(RUSAGE_SELF, &usage)
-        #else
-            getrusage(RUSAGE_SELF.rawValue, &usage)
-        #endif
+        let usage = Self.usage()
         #if canImport(Darwin)
             return Int(usage.ru_maxrss)
         #else

@@ -109,7 +109,10 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         records[scenario.id].map { $0.result(of: scenario) } ?? .didNotRun
     }
     let passing = results.filter { if case .passes = $0 { true } else { false } }.count
-    let failing = zip(scenarios, results).filter { $0.1.isFailure }
+    // A scenario that did not finish or crashed comes first: whatever else fails may follow from it.
+    let failingInOrder = zip(scenarios, results).filter { $0.1.isFailure }
+    let stopped = failingInOrder.filter { if case .crashed = $0.1 { true } else { false } }
+    let failing = stopped + failingInOrder.filter { if case .crashed = $0.1 { false } else { true } }
     let generated = GeneratedReport.read(of: step, in: reportFolder)
     let generatedFails = generated.map { $0.failing > 0 } ?? true
     let shape = ReportFolder.readShape(of: step, in: reportFolder)
@@ -183,7 +186,12 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
             + (alsoFailing.isEmpty
                 ? ""
                 : tr(" — but not done yet: ", "——但还没有完成：") + alsoFailing.joined(separator: tr(", ", "，"))
-                    + tr(" (below)", "（见下文）")))
+                    + tr(" (below)", "（见下文）"))
+            + (stopped.isEmpty
+                ? ""
+                : tr(
+                    "; \(stopped.count) did not finish or crashed, first «\(stopped[0].0.localizedName)» (below)",
+                    "；其中 \(stopped.count) 个没有结束或崩溃了，第一个是 «\(stopped[0].0.localizedName)»（见下文）")))
     for (index, (scenario, result)) in failing.enumerated() where index == 0 || verbose {
         say()
         say(

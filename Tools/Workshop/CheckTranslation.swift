@@ -359,10 +359,7 @@ private func mermaidStructure(_ body: [String]) -> String {
 private func unresolvedLinks(in path: String, _ text: String) -> [String] {
     let folder = (path as NSString).deletingLastPathComponent
     var problems: [String] = []
-    var inFence = false
-    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-        if line.hasPrefix("```") { inFence.toggle() }
-        if inFence { continue }
+    for (number, line) in proseLines(of: text) {
         for link in matches(of: #"\]\(([^)\s]+)\)"#, in: String(line)) {
             let target = String(link.dropFirst(2).dropLast())
             if target.contains("://") || target.hasPrefix("mailto:") { continue }
@@ -488,15 +485,12 @@ func englishScenarioNames(in path: String, _ text: String) -> [String] {
 func linksToEnglish(in path: String, _ text: String) -> [String] {
     let folder = (path as NSString).deletingLastPathComponent
     var problems: [String] = []
-    var inFence = false
-    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-        if line.hasPrefix("```") { inFence.toggle() }
-        if inFence { continue }
+    for (number, line) in proseLines(of: text) {
         for link in matches(of: #"\[[^\]]*\]\([^)\s#]+[^)\s]*\)"#, in: String(line)) {
-            guard !link.hasPrefix("[English]"), let open = link.range(of: "](") else { continue }
+            guard !link.hasPrefix("[English"), let open = link.range(of: "](") else { continue }
             let target = String(link[open.upperBound...].dropLast().prefix { $0 != "#" })
             if target.contains("://") { continue }
-            let resolved = (((folder.isEmpty ? "" : folder + "/") + target) as NSString).standardizingPath
+            let resolved = normalizedPath((folder.isEmpty ? "" : folder + "/") + target)
             guard resolved.hasPrefix("Docs/"), !resolved.hasPrefix("Docs/zh-Hans/") else { continue }
             let partner = "Docs/zh-Hans/" + resolved.dropFirst("Docs/".count)
             if exists(partner) {
@@ -515,10 +509,7 @@ func linksToEnglish(in path: String, _ text: String) -> [String] {
 // by "即“…”".
 func quotedEnglish(in path: String, _ text: String) -> [String] {
     var problems: [String] = []
-    var inFence = false
-    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-        if line.hasPrefix("```") { inFence.toggle() }
-        guard !inFence, line.unicodeScalars.contains(where: isChineseScalar) else { continue }
+    for (number, line) in proseLines(of: text) where line.unicodeScalars.contains(where: isChineseScalar) {
         let prose = String(line).replacingOccurrences(of: #"`[^`]*`"#, with: "` `", options: .regularExpression)
         for pattern in [#"“[^”]+”"#, #""[^"]+""#] {
             var rest = prose[...]
@@ -551,9 +542,17 @@ func englishDiagramLabels(in path: String, _ text: String) -> [String] {
             continue
         }
         guard inDiagram else { continue }
-        // Letters and spaces only: a label with code in it (`Sink.forward`, `for try await`) is code.
-        for label in matches(of: #""[A-Za-z][A-Za-z ]*[A-Za-z]""#, in: String(line)) {
-            let words = label.dropFirst().dropLast().split(separator: " ").map(String.init)
+        // A quoted label, a participant's, a node's in brackets; letters and spaces only (a label
+        // with code in it, `Sink.forward`, is code), `<br/>` read as a space.
+        let text = line.replacingOccurrences(of: "<br/>", with: " ")
+        let labels =
+            matches(of: #""[^"]+""#, in: text).map { String($0.dropFirst().dropLast()) }
+            + matches(of: #"participant \w+ as .+$"#, in: text).map { String($0.split(separator: " ").dropFirst(3).joined(separator: " ")) }
+            + matches(of: #"\w+\[[^\]"]+\]"#, in: text).map { String($0.drop { $0 != "[" }.dropFirst().dropLast()) }
+        // What a label starts with in words alone: "view model" of "view model (flatMapLatest)".
+        for label in labels {
+            let words = label.prefix { $0.isASCII && ($0.isLetter || $0 == " ") }.split(separator: " ").map(String.init)
+            guard words.count >= 2, label.unicodeScalars.allSatisfy({ !isChineseScalar($0) }) else { continue }
             let code: Set<String> = ["for", "try", "await", "in", "let", "var", "func", "return", "some", "any"]
             if words.count >= 2, words.contains(where: { $0 == $0.lowercased() && $0.count >= 3 }),
                 !words.allSatisfy({ code.contains($0) })
@@ -569,3 +568,15 @@ func englishDiagramLabels(in path: String, _ text: String) -> [String] {
 }
 
 private func isChineseScalar(_ scalar: Unicode.Scalar) -> Bool { (0x4E00...0x9FFF).contains(scalar.value) }
+
+// A page's lines outside fenced code, numbered from 0.
+func proseLines(of text: String) -> [(number: Int, line: Substring)] {
+    var inFence = false
+    return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { number, line in
+        if line.hasPrefix("```") {
+            inFence.toggle()
+            return nil
+        }
+        return inFence ? nil : (number, line)
+    }
+}

@@ -263,7 +263,7 @@ func forTerminal(_ lines: [String], page: String) -> [String] {
             let shown =
                 file.isEmpty
                 ? label
-                : label + " (" + (file.contains("://") ? file : ((folder + "/" + file) as NSString).standardizingPath)
+                : label + " (" + (file.contains("://") ? file : normalizedPath(folder + "/" + file))
                     + ")"
             text.replaceSubrange(link, with: shown)
         }
@@ -279,4 +279,13 @@ func forTerminal(_ lines: [String], page: String) -> [String] {
                 .replacingOccurrences(of: "本页", with: "页面 " + page + " ")
         }.joined(separator: "`")
     }
+}
+
+// "Docs/zh-Hans/../matrix.md" as "Docs/matrix.md": Foundation leaves ".." in a relative path.
+func normalizedPath(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/") where part != "." {
+        if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
+    }
+    return parts.joined(separator: "/")
 }
