@@ -547,7 +547,9 @@ func englishDiagramLabels(in path: String, _ text: String) -> [String] {
         let text = line.replacingOccurrences(of: "<br/>", with: " ")
         let labels =
             matches(of: #""[^"]+""#, in: text).map { String($0.dropFirst().dropLast()) }
-            + matches(of: #"participant \w+ as .+$"#, in: text).map { String($0.split(separator: " ").dropFirst(3).joined(separator: " ")) }
+            + matches(of: #"participant \w+ as .+$"#, in: text).map {
+                String($0.split(separator: " ").dropFirst(3).joined(separator: " "))
+            }
             + matches(of: #"\w+\[[^\]"]+\]"#, in: text).map { String($0.drop { $0 != "[" }.dropFirst().dropLast()) }
         // What a label starts with in words alone: "view model" of "view model (flatMapLatest)".
         for label in labels {

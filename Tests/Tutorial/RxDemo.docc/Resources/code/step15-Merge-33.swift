@@ -42,7 +42,7 @@ where Observer.Element == SourceSequence.Element {
     }
 }
 
-// Two locks, as on RxSwift's main branch (#2698, #2723): `lock` guards the counts and is never
+// Two locks, as on RxSwift's main branch (#2711, #2724): `lock` guards the counts and is never
 // held while calling out; `forwardLock` only serialises deliveries to the one observer
 // downstream (two inners on two threads never reach it at once) and guards no state.
 class MergeSink<SourceElement, SourceSequence: ObservableConvertibleType, Observer: ObserverType>:
