@@ -144,6 +144,14 @@ private struct ProgramWriter {
         return "\(log("send \(signal.traceName)", by: label)); \(event)"
     }
 
+    // A run's error that names the run, as the harness sends it under `retryCounting`.
+    mutating func attemptFailure(into observer: String, label: String?) -> String {
+        errors.insert("attempt(Int)")
+        return "\(log("send error(attempt(\\(run)))", by: label)); "
+            + (rxSwift
+                ? "\(observer).onError(Failure.attempt(run))" : "\(observer).on(event: .error(Failure.attempt(run)))")
+    }
+
     // A cold source playing `script`: its events at once and on the clock, its dispose closure.
     // `countsAttempts`: each run counts itself, and its error names the run ("attempt(2)").
     mutating func create(
@@ -188,12 +196,7 @@ private struct ProgramWriter {
                     .replacingOccurrences(of: "98765", with: "value")
                 sent = "for value in \(values) { \(one) }"
             } else if countsAttempts, case .error = action.signal, trait == nil {
-                errors.insert("attempt(Int)")
-                sent =
-                    "\(log("send error(attempt(\\(run)))", by: label)); "
-                    + (rxSwift
-                        ? "\(observer).onError(Failure.attempt(run))"
-                        : "\(observer).on(event: .error(Failure.attempt(run)))")
+                sent = attemptFailure(into: observer, label: label)
             } else {
                 sent = send(action.signal, into: observer, trait: trait, label: label)
             }
@@ -206,7 +209,11 @@ private struct ProgramWriter {
         if step.capabilities.contains(.dispose) {
             var closure = [log("dispose", by: label)]
             if let sent = script.sendsWhenDisposed {
-                closure.append(send(sent, into: observer, trait: trait, label: label))
+                if countsAttempts, case .error = sent, trait == nil {
+                    closure.append(attemptFailure(into: observer, label: label))
+                } else {
+                    closure.append(send(sent, into: observer, trait: trait, label: label))
+                }
             }
             if script.disposeClosureCapturesObserver { closure.append("_ = \(observer)") }
             let make = rxSwift ? "Disposables.create" : "AnonymousDisposable"

@@ -30,7 +30,8 @@ func runDemo(_ workspace: Workspace, mine: Bool) throws -> Int32 {
 }
 
 // Runs `binary`, its output straight to the terminal; stops it when it goes quiet for too long
-// or prints too much, after asking the Swift runtime for every thread's stack (SIGQUIT).
+// or prints too much, after asking the Swift runtime for every thread's stack (SIGILL: on Linux
+// the backtracer answers it, as it answers a trap, and printed nothing for SIGQUIT when tried).
 func runWatched(_ binary: String, name: String) throws -> Int32 {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
@@ -79,7 +80,7 @@ func runWatched(_ binary: String, name: String) throws -> Int32 {
         }
         guard let why else { continue }
         seen.stopping = true
-        kill(process.processIdentifier, SIGQUIT)
+        kill(process.processIdentifier, SIGILL)
         for _ in 0..<50 where process.isRunning { _ = DispatchSemaphore(value: 0).wait(timeout: .now() + 0.1) }
         stopTree(of: process.processIdentifier)
         _ = copying.wait(timeout: .now() + 2)
