@@ -14,9 +14,9 @@ TRACES := .build/traces
 # given), checks the step and says what is valid; `exec` lets Ctrl-C reach the tool itself.
 WORKSHOP = @swift build -q --product Workshop && FROM="$(FROM)" MINE="$(MINE)" VERBOSE="$(VERBOSE)" DIR="$(DIR)" \
 	MAPS="$(MAPS)" RECORD="$(RECORD)" RXDEMO_SCENARIO="$(SCENARIO)" RXDEMO_THREAD_ROUNDS="$(ROUNDS)" RXDEMO_DOCS="$(DOCS)" \
-	COURSE_LANG="$(COURSE_LANG)" RXSWIFT="$(RXSWIFT)" exec .build/debug/Workshop
+	COURSE_LANG="$(COURSE_LANG)" RXSWIFT="$(RXSWIFT)" TIMING="$(TIMING)" FRESH="$(FRESH)" RUNS="$(RUNS)" exec .build/debug/Workshop
 
-.PHONY: help ready steps run test scenarios test-threads start exercise check hint reset restore compare watch progress \
+.PHONY: bench-loop help ready steps run test scenarios test-threads start exercise check hint reset restore compare watch progress \
 	doctor selftest check-translation check-demos golden generated lint format diff diffs matrix traces marbles pages \
 	tutorial-sources docs check-docs diagrams tutorial tutorial-preview tutorial-screenshots bench bench-instructions
 
@@ -140,6 +140,11 @@ tutorial-screenshots: tutorial
 # counted by valgrind (MAPS=16).
 bench:
 	$(WORKSHOP) bench $(STEP)
+
+# How long the workshop loop takes, every step (STEP="03 09" for some; RUNS=5 runs each), from a
+# fresh clone in .build/bench-loop; rewrites the READMEs' table. Never part of make test.
+bench-loop:
+	$(WORKSHOP) bench-loop $(STEP)
 
 bench-instructions:
 	$(WORKSHOP) bench-instructions "$(STEP)"

@@ -557,7 +557,8 @@ enum RxSwiftAdapter: StepAdapter {
                 BridgeHandle(
                     values: { $0.values },
                     singleValue: { try await ($0 as! Single<Int>).value },
-                    asObservable: { $0.asObservable() })
+                    asObservable: { $0.asObservable() },
+                    createSingle: { Single<Int>.create(detached: $0, priority: $1, work: $2).asObservable() })
             }
         #endif
 

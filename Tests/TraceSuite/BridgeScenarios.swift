@@ -13,16 +13,26 @@ public struct BridgeHandle<Stream>: @unchecked Sendable {
     // `value` of a Single that `TraitsHandle` made.
     let singleValue: (Any) async throws -> Int
     let asObservable: (AsyncStream<Int>) -> Stream
+    // `Single.create(detached:priority:work:)`, as an observable.
+    let createSingle: (Bool, TaskPriority?, @escaping @Sendable () async throws -> Int) -> Stream
 
     public init(
         values: @escaping (Stream) -> AsyncThrowingStream<Int, Error>,
         singleValue: @escaping (Any) async throws -> Int,
-        asObservable: @escaping (AsyncStream<Int>) -> Stream
+        asObservable: @escaping (AsyncStream<Int>) -> Stream,
+        createSingle: @escaping (Bool, TaskPriority?, @escaping @Sendable () async throws -> Int) -> Stream
     ) {
         self.values = values
         self.singleValue = singleValue
         self.asObservable = asObservable
+        self.createSingle = createSingle
     }
+}
+
+// A task-local the scenarios set around a subscribe: a task started there inherits it, a
+// detached one does not.
+enum BridgeTaskLocal {
+    @TaskLocal static var subscriber: String? = nil
 }
 
 extension ThreadScenario {
@@ -53,6 +63,34 @@ extension ThreadScenario {
             [["receive 1", "the stream ends: cancelled"]]
         case .asObservableLoopsOnATaskOfItsOwn:
             [["the loop runs outside subscribe", "receive 1", "receive completed"]]
+        case .createWorkCancelledByDispose:
+            // RxSwift main: `Task { await single(Result { try await work() }) }`, cancelled by the
+            // dispose closure; the failure it then sends reaches no one.
+            [
+                [false, true].flatMap { detached in
+                    [
+                        "work started (detached: \(detached))", "dispose", "work sees its task cancelled",
+                        "the task let go of the work",
+                    ]
+                }
+            ]
+        case .createWorkThrowsCancellation:
+            [["receive error(CancellationError())"]]
+        case .createWorkInheritsWhatItShould:
+            [
+                [
+                    "detached: false, priority: nil: work at high, task-local subscriber's",
+                    "detached: false, priority: low: work at low, task-local subscriber's",
+                    "detached: true, priority: low: work at low, task-local none",
+                ]
+            ]
+        case .bridgeOnTheMainActor:
+            [
+                [
+                    "send 1", "send completed", "dispose", "loop 1", "loop ended", "receive 1", "receive completed",
+                    "value 1",
+                ]
+            ]
         default:
             []
         }
@@ -83,10 +121,12 @@ extension ThreadScenario {
         // makes it: nothing else holds it, so leaving the loop ends it.
         func loop(_ stream: () -> AsyncThrowingStream<Int, Error>, leavingAt last: Int? = nil) async {
             do {
-                for try await element in stream() {
-                    trace.record("loop \(element)")
-                    if element == last {
-                        break
+                try await Awaiting.during(.values) {
+                    for try await element in stream() {
+                        trace.record("loop \(element)")
+                        if element == last {
+                            break
+                        }
                     }
                 }
                 trace.record(last.map { "loop left at \($0)" } ?? "loop ended")
@@ -123,7 +163,9 @@ extension ThreadScenario {
                     clock: VirtualClock(), trace: Trace(), lifetimes: Lifetimes(), labels: [nil]))
             var received: [Int] = []
             do {
-                for try await element in bridge.values(elements) { received.append(element) }
+                try await Awaiting.during(.values) {
+                    for try await element in bridge.values(elements) { received.append(element) }
+                }
                 trace.record(
                     received == Array(1...count)
                         ? "loop got \(count) elements, in order"
@@ -139,7 +181,8 @@ extension ThreadScenario {
             let single = UncheckedSendable(value: Adapter.traits().convert(subject.stream, .single))
             let consumer = Task {
                 do {
-                    trace.record("value \(try await bridge.singleValue(single.value))")
+                    let value = try await Awaiting.during(.singleValue) { try await bridge.singleValue(single.value) }
+                    trace.record("value \(value)")
                 } catch {
                     trace.record(
                         error is CancellationError ? "threw CancellationError" : "threw \(tracedName(of: error))")
@@ -175,9 +218,68 @@ extension ThreadScenario {
             continuation.yield(1)
             let subscriber = SignallingSubscriber(trace: trace, onElement: { received.signal() })
             let subscription = Adapter.subscribe(bridge.asObservable(stream), subscriber)
-            await wait(for: received)
+            await Awaiting.during(.asObservable) { await wait(for: received) }
             subscription.dispose?()
-            await wait(for: ended)
+            await Awaiting.during(.asObservable) { await wait(for: ended) }
+        case .createWorkCancelledByDispose:
+            for detached in [false, true] {
+                let started = DispatchSemaphore(value: 0)
+                let released = DispatchSemaphore(value: 0)
+                var single: Adapter.Stream? = bridge.createSingle(
+                    detached, nil,
+                    WorkThatWaits(trace: trace, detached: detached, started: started, released: released).run)
+                var subscription: Subscription? = Adapter.subscribe(single!, SignallingSubscriber(trace: trace))
+                single = nil
+                await Awaiting.during(.createSingle) { await wait(for: started) }
+                trace.record("dispose")
+                subscription?.dispose?()
+                subscription = nil
+                await Awaiting.during(.createSingle) { await wait(for: released) }
+                trace.record("the task let go of the work")
+            }
+        case .createWorkThrowsCancellation:
+            let finished = DispatchSemaphore(value: 0)
+            let single = bridge.createSingle(false, nil) { throw CancellationError() }
+            let subscription = Adapter.subscribe(
+                single, SignallingSubscriber(trace: trace, onEnd: { finished.signal() }))
+            await Awaiting.during(.createSingle) { await wait(for: finished) }
+            _ = subscription
+        case .createWorkInheritsWhatItShould:
+            // Subscribed from a task of high priority that has a task-local set.
+            for (detached, priority) in [(false, nil), (false, .low), (true, .low)] as [(Bool, TaskPriority?)] {
+                let finished = DispatchSemaphore(value: 0)
+                let single = bridge.createSingle(detached, priority) {
+                    let local = BridgeTaskLocal.subscriber ?? "none"
+                    trace.record(
+                        "detached: \(detached), priority: \(priority.map(spoken) ?? "nil"): work at "
+                            + "\(spoken(Task.currentPriority)), task-local \(local)")
+                    return 1
+                }
+                let subscribe = UncheckedSendable(value: {
+                    Adapter.subscribe(single, SignallingSubscriber(trace: Trace(), onEnd: { finished.signal() }))
+                })
+                let subscription = await Task(priority: .high) {
+                    BridgeTaskLocal.$subscriber.withValue("subscriber's") {
+                        UncheckedSendable(value: subscribe.value())
+                    }
+                }.value
+                await Awaiting.during(.createSingle) { await wait(for: finished) }
+                _ = subscription
+            }
+        case .bridgeOnTheMainActor:
+            // As an app calls the bridge: from the main actor, which must stay free meanwhile.
+            let (stream, continuation) = AsyncStream<Int>.makeStream()
+            continuation.yield(1)
+            continuation.finish()
+            let parts = UncheckedSendable(
+                value: MainActorParts(
+                    values: { bridge.values(source(.send(1), .complete())) },
+                    subscribeToObservable: { subscriber in Adapter.subscribe(bridge.asObservable(stream), subscriber) },
+                    singleValue: { [single = Adapter.traits().convert(Adapter.just(1), .single)] in
+                        try await bridge.singleValue(single)
+                    },
+                    trace: trace))
+            await parts.value.run()
         case .asObservableLoopsOnATaskOfItsOwn:
             let finished = DispatchSemaphore(value: 0)
             let sequence = WhereItRuns(trace: trace)
@@ -185,12 +287,82 @@ extension ThreadScenario {
             sequence.subscribing = pthread_self()
             let subscription = Adapter.subscribe(bridge.asObservable(sequence.stream), subscriber)
             sequence.subscribing = nil
-            await wait(for: finished)
+            await Awaiting.during(.asObservable) { await wait(for: finished) }
             _ = subscription
         default:
             break
         }
         return trace.entries
+    }
+}
+
+// What `bridgeOnTheMainActor` runs on the main actor: each part awaits without blocking it.
+private struct MainActorParts {
+    let values: () -> AsyncThrowingStream<Int, Error>
+    let subscribeToObservable: (RecordingSubscriber) -> Subscription
+    let singleValue: () async throws -> Int
+    let trace: Trace
+
+    @MainActor func run() async {
+        do {
+            try await Awaiting.during(.values) {
+                for try await element in values() { trace.record("loop \(element)") }
+            }
+            trace.record("loop ended")
+        } catch {
+            trace.record(thrown(error))
+        }
+        let finished = DispatchSemaphore(value: 0)
+        let subscription = subscribeToObservable(SignallingSubscriber(trace: trace, onEnd: { finished.signal() }))
+        await Awaiting.during(.asObservable) { await wait(for: finished) }
+        _ = subscription
+        do {
+            let value = try await Awaiting.during(.singleValue) { try await singleValue() }
+            trace.record("value \(value)")
+        } catch {
+            trace.record("threw \(tracedName(of: error))")
+        }
+    }
+}
+
+// `high`, `low`, …: a priority as the traces spell it.
+private func spoken(_ priority: TaskPriority) -> String {
+    switch priority {
+    case .high: "high"
+    case .medium: "medium"
+    case .low: "low"
+    case .background: "background"
+    default: "\(priority.rawValue)"
+    }
+}
+
+// The work of `createWorkCancelledByDispose`: waits until its task is cancelled, then throws.
+// It says when it starts, and when the last reference to it goes (the task let go of it).
+private final class WorkThatWaits: @unchecked Sendable {
+    let trace: Trace
+    let detached: Bool
+    let started: DispatchSemaphore
+    let released: DispatchSemaphore
+
+    init(trace: Trace, detached: Bool, started: DispatchSemaphore, released: DispatchSemaphore) {
+        (self.trace, self.detached, self.started, self.released) = (trace, detached, started, released)
+    }
+
+    deinit { released.signal() }
+
+    var run: @Sendable () async throws -> Int {
+        { [self] in
+            trace.record("work started (detached: \(detached))")
+            started.signal()
+            let cancelled = DispatchSemaphore(value: 0)
+            await withTaskCancellationHandler {
+                await wait(for: cancelled)
+            } onCancel: {
+                cancelled.signal()
+            }
+            trace.record("work sees its task cancelled")
+            throw CancellationError()
+        }
     }
 }
 

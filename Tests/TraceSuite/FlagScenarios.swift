@@ -113,7 +113,8 @@ extension ThreadScenario {
             .hooksReplacedWhileErrorsArrive, .valuesEveryElement, .valuesThrowsError, .valuesLeftEarly,
             .valuesCancelledBeforeAnElement, .valuesBuffersForASlowConsumer, .singleValueRacingCancellation,
             .valuesCompletionRacingCancellation,
-            .asObservableDisposeCancelsTheTask, .asObservableLoopsOnATaskOfItsOwn:
+            .asObservableDisposeCancelsTheTask, .asObservableLoopsOnATaskOfItsOwn, .createWorkCancelledByDispose,
+            .createWorkThrowsCancellation, .createWorkInheritsWhatItShould, .bridgeOnTheMainActor:
             preconditionFailure("«\(name)» is not a flag scenario")
         }
     }

@@ -808,6 +808,45 @@ public let mutants: [Mutant] = [
         ], onlyTheExplorer: .singleValueSuccessRacingFailure),
     Mutant(
         step: .rxDemo15,
+        mistake: "Single.create(work:) calls the work again until it succeeds: a cancelled task never ends",
+        chinese: "Single.create(work:) 一直重新调用工作闭包直到它成功：被取消的任务永远不会结束",
+        file: "PrimitiveSequence+Concurrency.swift",
+        changes: [
+            "                do {\n                    let element = UncheckedBox(try await work())\n                    observer.value(.success(element.value))\n                } catch {\n                    observer.value(.failure(error))\n                }":
+                "                while true {\n                    do {\n                        let element = UncheckedBox(try await work())\n                        observer.value(.success(element.value))\n                        return\n                    } catch {\n                        continue\n                    }\n                }"
+        ], hangs: true),
+    Mutant(
+        step: .rxDemo15, mistake: "Single.create(work:) never cancels its task: a dispose leaves the work running",
+        chinese: "Single.create(work:) 从不取消它的任务：释放订阅后工作闭包仍在运行",
+        file: "PrimitiveSequence+Concurrency.swift",
+        changes: [
+            "            return Disposables.create { task.cancel() }\n        }\n    }\n\n    var value":
+                "            _ = task\n            return Disposables.create()\n        }\n    }\n\n    var value"
+        ],
+        hangs: true),
+    Mutant(
+        step: .rxDemo15,
+        mistake: "Single.create(work:) drops priority: the work runs at whatever priority its task inherits",
+        chinese: "Single.create(work:) 丢掉了 priority：工作闭包以它的任务继承来的优先级运行",
+        file: "PrimitiveSequence+Concurrency.swift",
+        changes: [
+            "                ? Task.detached(priority: priority, operation: operation)\n                : Task(priority: priority, operation: operation)":
+                "                ? Task.detached(operation: operation)\n                : Task(operation: operation)"
+        ]),
+    Mutant(
+        step: .rxDemo15,
+        mistake:
+            "asObservable() waits in subscribe until its task has reached the main actor: subscribed there, both wait for ever",
+        chinese: "asObservable() 在 subscribe 里一直等到它的任务到达主 actor：在主 actor 上订阅时，两边都永远等下去",
+        file: "Observable+Concurrency.swift",
+        changes: [
+            "            let sink = UncheckedBox(observer)\n            let task = Task.detached(priority: priority) {":
+                "            let sink = UncheckedBox(observer)\n            let started = DispatchSemaphore(value: 0)\n            let task = Task.detached(priority: priority) {\n                await MainActor.run { started.signal() }",
+            "            return Disposables.create { task.cancel() }\n        }\n    }\n}":
+                "            started.wait()\n            return Disposables.create { task.cancel() }\n        }\n    }\n}",
+        ], hangs: true),
+    Mutant(
+        step: .rxDemo15,
         mistake: "asObservable() starts the loop on the subscribing thread, inside subscribe (#2553)",
         chinese: "asObservable() 在订阅所在的线程上、在 subscribe 之内启动循环（#2553）",
         file: "Observable+Concurrency.swift",

@@ -29,6 +29,13 @@ extension ThreadScenarioID {
         case .valuesCompletionRacingCancellation: "values：completed 与循环的取消相竞争，无论哪个先到，循环都只结束一次，订阅也只释放一次"
         case .asObservableDisposeCancelsTheTask: "AsyncSequence 的 asObservable()：释放会取消运行循环的任务"
         case .asObservableLoopsOnATaskOfItsOwn: "AsyncSequence 的 asObservable()：循环在自己的任务里运行，绝不在 subscribe 内部"
+        case .createWorkCancelledByDispose:
+            "Single.create(work:)：工作进行中释放订阅会取消它的任务；什么都不发送，任务结束并放开这个工作闭包"
+        case .createWorkThrowsCancellation: "Single.create(work:)：工作闭包自己抛出 CancellationError 时，Single 以这个错误失败"
+        case .createWorkInheritsWhatItShould:
+            "Single.create(detached:priority:work:)：工作闭包以要求的优先级运行；不是 detached 时，带着订阅者的任务局部值"
+        case .bridgeOnTheMainActor:
+            "主 actor 上的桥接：遍历 values、订阅 asObservable()、等待 Single 的 value，都不阻塞主线程"
         }
     }
 }

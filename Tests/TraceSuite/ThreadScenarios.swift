@@ -52,6 +52,14 @@ public enum ThreadScenarioID: String, Sendable, CaseIterable, Codable {
         "AsyncSequence's asObservable(): dispose cancels the task that runs the loop"
     case asObservableLoopsOnATaskOfItsOwn =
         "AsyncSequence's asObservable(): the loop runs on a task of its own, never inside subscribe"
+    case createWorkCancelledByDispose =
+        "Single.create(work:): dispose while the work runs cancels its task; nothing is sent, and the task ends and lets go of the work"
+    case createWorkThrowsCancellation =
+        "Single.create(work:): a work that throws CancellationError by itself fails the Single with it"
+    case createWorkInheritsWhatItShould =
+        "Single.create(detached:priority:work:): the work runs at the priority asked, with the subscriber's task-locals unless detached"
+    case bridgeOnTheMainActor =
+        "the bridge on the main actor: a loop over values, a subscription to asObservable() and Single's value, none blocking the main thread"
 }
 
 public struct ThreadScenario: Sendable, CustomStringConvertible {
@@ -105,7 +113,8 @@ public struct ThreadScenario: Sendable, CustomStringConvertible {
         + [
             .valuesEveryElement, .valuesThrowsError, .valuesLeftEarly, .valuesCancelledBeforeAnElement,
             .valuesBuffersForASlowConsumer, .singleValueRacingCancellation, .valuesCompletionRacingCancellation,
-            .asObservableDisposeCancelsTheTask, .asObservableLoopsOnATaskOfItsOwn,
+            .asObservableDisposeCancelsTheTask, .asObservableLoopsOnATaskOfItsOwn, .createWorkCancelledByDispose,
+            .createWorkThrowsCancellation, .createWorkInheritsWhatItShould, .bridgeOnTheMainActor,
         ].map { ThreadScenario(id: $0, needs: [.concurrency], from: .rxDemo15) }
 
     // Rounds per scenario: RXDEMO_THREAD_ROUNDS, to measure how often a plain run shows a race.
@@ -286,7 +295,8 @@ extension ThreadScenario {
             return flagRound(on: adapter)
         case .valuesEveryElement, .valuesThrowsError, .valuesLeftEarly, .valuesCancelledBeforeAnElement,
             .valuesBuffersForASlowConsumer, .singleValueRacingCancellation, .valuesCompletionRacingCancellation,
-            .asObservableDisposeCancelsTheTask, .asObservableLoopsOnATaskOfItsOwn:
+            .asObservableDisposeCancelsTheTask, .asObservableLoopsOnATaskOfItsOwn, .createWorkCancelledByDispose,
+            .createWorkThrowsCancellation, .createWorkInheritsWhatItShould, .bridgeOnTheMainActor:
             preconditionFailure("«\(name)» runs on tasks: bridgeRound")
         case .disposeRacingCompleted, .twoDisposesAtOnce:
             let source = ScriptedSource(

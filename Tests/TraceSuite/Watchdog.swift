@@ -110,7 +110,7 @@ public final class Watchdog: @unchecked Sendable {
 
     private func fire(_ why: String) -> Never {
         if let mark = Self.hungMark { _ = FileManager.default.createFile(atPath: mark, contents: nil) }
-        FileHandle.standardError.write(Data("\(Self.marker) \(why)\n".utf8))
+        FileHandle.standardError.write(Data("\(Self.marker) \(why)\n\(Awaiting.report)\(ThreadStacks.sample())".utf8))
         // The runtime's backtracer prints every thread's stack after this trap.
         fatalError("\(Self.marker) \(why)")
     }
@@ -157,8 +157,11 @@ public final class Watchdog: @unchecked Sendable {
 
 // What a run the watchdog stopped left on standard error, in words: why, and where each of
 // the step's threads stood (the first frame in the step's or the workspace's files), with the
-// lock a thread waits for when it waits for one.
-public func stuckReport(_ message: String) -> (why: String, where: [String])? {
+// lock a thread waits for when it waits for one; then where each waiting task stood (`taskPlaces`),
+// found in `sources`, the step's folder.
+public func stuckReport(
+    _ message: String, sources: String? = ProcessInfo.processInfo.environment["RXDEMO_WORKSPACE"]
+) -> (why: String, where: [String])? {
     let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     guard let why = lines.first(where: { $0.hasPrefix(Watchdog.marker) }) else { return nil }
     var places: [String] = []
@@ -171,10 +174,17 @@ public func stuckReport(_ message: String) -> (why: String, where: [String])? {
         // The watchdog's own thread, and threads outside the step's code, say nothing.
         guard !frames.contains(where: { $0.contains("Watchdog.swift") }),
             let index = frames.firstIndex(where: { stepFile(in: $0) != nil }),
-            let file = stepFile(in: frames[index])
+            let file = stepFile(in: frames[index]),
+            // A thread both the backtracer and the sampler saw at the same line: once.
+            !(sampled && places.contains { $0.hasPrefix(file + " ") || $0 == file })
         else { return }
         let waits = frames[..<index].contains { frame in
             ["lock()", "mutex_lock", "lock_wait", "psynch_mutexwait"].contains { frame.contains($0) }
+        }
+        let waitsOnASemaphore = frames[..<index].contains { frame in
+            ["DispatchSemaphore.wait", "semaphore_wait", "sem_wait", "DispatchGroup.wait"].contains {
+                frame.contains($0)
+            }
         }
         // Locks this thread took further down its stack: the caller of each lock() or performLocked.
         let taken = frames.indices.filter { $0 > index && $0 + 1 < frames.count }.filter { at in
@@ -182,22 +192,28 @@ public func stuckReport(_ message: String) -> (why: String, where: [String])? {
                 && stepFile(in: frames[at + 1]) != nil
         }.compactMap { stepFile(in: frames[$0 + 1]) }
         var place = file + (function(frames[index]).map { tr(" in ", " 中的 ") + $0 } ?? "")
-        // A loop may be caught inside what it calls: name its callers in other files too, up to six.
-        var files = [file.split(separator: ":")[0]]
-        for caller in frames[(index + 1)...] where files.count < 6 {
-            guard let next = stepFile(in: caller), !files.contains(next.split(separator: ":")[0]) else { continue }
-            files.append(next.split(separator: ":")[0])
+        // A loop may be caught inside what it calls: name its callers too (up to six lines), so
+        // that the loop's own line is named wherever the sample fell.
+        var seen = [file]
+        // A stack read by a scan (`sampled`) may hold a stale frame further down: two callers there.
+        for caller in frames[(index + 1)...] where seen.count < (sampled ? 3 : 6) {
+            guard let next = stepFile(in: caller), !seen.contains(next) else { continue }
+            seen.append(next)
             place += tr(", called from ", "，调用者是 ") + next + (function(caller).map { tr(" in ", " 中的 ") + $0 } ?? "")
         }
         if waits {
             place += tr(", waiting for a lock", "，在等一把锁")
             holding.append((places.count, taken))
+        } else if waitsOnASemaphore {
+            place += tr(", waiting on a semaphore (or a group)", "，在等一个信号量（或一个组）")
         }
         places.append(place)
     }
-    for line in lines {
+    var sampled = false
+    for line in lines + ThreadStacks.symbolized(lines) {
         if line.hasPrefix("Thread ") {
             flush()
+            sampled = line.hasPrefix("Thread S")
         } else if line.trimmingCharacters(in: .whitespaces).first?.isNumber == true {
             frames.append(line)
         }
@@ -217,13 +233,37 @@ public func stuckReport(_ message: String) -> (why: String, where: [String])? {
                 " (this thread already holds one it took at \(at): is that lock recursive?)",
                 "（这个线程已经持有一把在 \(at) 拿到的锁：那把锁是递归锁吗？）")
     }
-    return (String(why.dropFirst(Watchdog.marker.count + 1)), places)
+    return (String(why.dropFirst(Watchdog.marker.count + 1)), places + taskPlaces(in: lines, sources: sources))
 }
 
-// "BehaviorSubject.on(_:)" from a frame "  1 [ra]  0x… BehaviorSubject.on(_:) + 129 in … at …".
+// What a crash's standard error says, in a line: the runtime's reason (a fatal error, a
+// continuation resumed twice) and the first line of the step's code on the crashed thread.
+public func crashReport(_ message: String) -> String? {
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let reason =
+        lines.first { $0.contains("CONTINUATION MISUSE") }
+        ?? lines.first { $0.contains("Fatal error:") }.map { String($0[$0.range(of: "Fatal error:")!.lowerBound...]) }
+    guard let start = lines.firstIndex(where: { $0.hasPrefix("Thread ") && $0.hasSuffix(" crashed:") }) else {
+        return reason
+    }
+    let place = lines[(start + 1)...].prefix { !$0.hasPrefix("Thread ") }.lazy.compactMap { stepFile(in: $0) }.first
+    switch (reason, place) {
+    case (let reason?, let place?): return reason + tr(", at ", "，位置：") + place
+    case (let reason?, nil): return reason
+    case (nil, let place?): return tr("crashed at ", "崩溃于 ") + place
+    case (nil, nil): return nil
+    }
+}
+
+// "BehaviorSubject.on(_:)" from a frame "  1 [ra]  0x… BehaviorSubject.on(_:) + 129 in … at …"
+// (an async frame has no "+ 129": the function ends at " in <image> at ").
 private func function(_ frame: String) -> String? {
-    let tokens = frame.split(separator: " ").drop { !$0.hasPrefix("0x") }.dropFirst().prefix { $0 != "+" }
-    return tokens.isEmpty ? nil : tokens.joined(separator: " ")
+    let tokens = frame.split(separator: " ").drop { !$0.hasPrefix("0x") }.dropFirst()
+    var words = Array(tokens.prefix { $0 != "+" })
+    if words.count == tokens.count, let at = words.lastIndex(of: "at"), at >= 2, words[at - 2] == "in" {
+        words = Array(words[..<(at - 2)])
+    }
+    return words.isEmpty ? nil : words.joined(separator: " ")
 }
 
 // "Workshop/RxDemo04/Map.swift:23" from a frame "… at /…/Workshop/RxDemo04/Map.swift:23:13".

@@ -166,7 +166,9 @@ public func verifyThreads<Adapter: StepAdapter>(_ scenario: ThreadScenario, on a
                 try? outcome.summary.write(toFile: path, atomically: true, encoding: .utf8)
             }
             let summary = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-            let stuck = stuckReport((try? String(contentsOfFile: path + ".stderr", encoding: .utf8)) ?? "")
+            let errors = (try? String(contentsOfFile: path + ".stderr", encoding: .utf8)) ?? ""
+            let environment = ProcessInfo.processInfo.environment["RXDEMO_WORKSPACE"] ?? ""
+            let stuck = stuckReport(errors, sources: environment.isEmpty ? "Steps/RxDemo\(step.number)" : environment)
             try? FileManager.default.removeItem(atPath: path + ".stderr")
             ReportFolder.writeThreads(
                 exit == nil
@@ -174,7 +176,9 @@ public func verifyThreads<Adapter: StepAdapter>(_ scenario: ThreadScenario, on a
                         tr("did not finish (", "没有结束（") + $0.why + tr("); where it stood: ", "）；停在：")
                             + $0.where.joined(separator: tr("; ", "；"))
                     }
-                        ?? (summary.isEmpty ? "crashed" : "\(summary), then the process failed")
+                        ?? (summary.isEmpty
+                            ? crashReport(errors).map { tr("crashed: ", "崩溃了：") + $0 } ?? tr("crashed", "崩溃了")
+                            : "\(summary), then the process failed")
                     : summary,
                 for: scenario.id, of: step)
             if exit != nil && !summary.hasPrefix("no anomaly") {

@@ -26,13 +26,15 @@ func runDemo(_ workspace: Workspace, mine: Bool) throws -> Int32 {
     }
     let folder = try run(["swift", "build"] + scratch + ["--show-bin-path"], environment: environment).output
         .trimmingCharacters(in: .whitespacesAndNewlines)
-    return try runWatched("\(folder)/\(product)", name: mine ? workspace.path : product)
+    return try runWatched(
+        "\(folder)/\(product)", name: mine ? workspace.path : product,
+        sources: mine ? workspace.path : "Steps/\(product)")
 }
 
 // Runs `binary`, its output straight to the terminal; stops it when it goes quiet for too long
 // or prints too much, after asking the Swift runtime for every thread's stack (SIGILL: on Linux
 // the backtracer answers it, as it answers a trap, and printed nothing for SIGQUIT when tried).
-func runWatched(_ binary: String, name: String) throws -> Int32 {
+func runWatched(_ binary: String, name: String, sources: String) throws -> Int32 {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: binary)
     // Every frame of every thread, a blocked one's down to the demo's own line, as the checks'
@@ -80,13 +82,17 @@ func runWatched(_ binary: String, name: String) throws -> Int32 {
         }
         guard let why else { continue }
         seen.stopping = true
+        // Read before the signal: a thread that waits shows its whole stack only while it waits.
+        let stacks = ThreadStacks.sample(of: process.processIdentifier)
         kill(process.processIdentifier, SIGILL)
         for _ in 0..<50 where process.isRunning { _ = DispatchSemaphore(value: 0).wait(timeout: .now() + 0.1) }
         stopTree(of: process.processIdentifier)
         _ = copying.wait(timeout: .now() + 2)
         print()
         print(tr("Stopped: ", "已停止：") + why + tr(".", "。"))
-        let places = stuckReport(Watchdog.marker + " " + why + "\n" + seen.errorText)?.where ?? []
+        let places =
+            stuckReport(Watchdog.marker + " " + why + "\n" + seen.errorText + "\n" + stacks, sources: sources)?.where
+            ?? []
         if !places.isEmpty {
             print(tr("Where it stood:", "停在哪里："))
             places.forEach { print("  - " + $0) }
@@ -98,10 +104,9 @@ func runWatched(_ binary: String, name: String) throws -> Int32 {
                         + " is never resumed, or a loop over a stream that is never finished.",
                     "没有线程停在你的代码里：演示程序在一个任务里等待，最可能是某个 `await` 的 continuation 从未被恢复，"
                         + "或者在遍历一个从未结束的流。"))
-        }
-        // The runtime's own word for a continuation dropped without a resume.
-        if let misuse = seen.errorText.split(separator: "\n").first(where: { $0.contains("CONTINUATION MISUSE") }) {
-            print(tr("The Swift runtime said: ", "Swift 运行时报告：") + misuse)
+            if let waiting = awaitAfter(seen.lastLine, in: sources + "/main.swift") {
+                print(tr("The await after the last line it printed: ", "它打印的最后一行之后的 await：") + waiting)
+            }
         }
         return 1
     }
@@ -116,6 +121,7 @@ final class DemoActivity: @unchecked Sendable {
     private var last = Date()
     private var count = 0
     private var errors = Data()
+    private var output = Data()
     private var stop = false
 
     func saw(_ chunk: Data, isError: Bool) {
@@ -123,6 +129,15 @@ final class DemoActivity: @unchecked Sendable {
             if !stop { last = Date() }
             count += chunk.count
             if isError && errors.count < outputCap { errors.append(chunk) }
+            if !isError { output = (output + chunk).suffix(4096) }
+        }
+    }
+
+    // The last line the demo printed.
+    var lastLine: String {
+        lock.withLock {
+            String(decoding: output, as: UTF8.self).split(whereSeparator: \.isNewline)
+                .last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.map(String.init) ?? ""
         }
     }
 
@@ -133,6 +148,37 @@ final class DemoActivity: @unchecked Sendable {
         get { lock.withLock { stop } }
         set { lock.withLock { stop = newValue } }
     }
+}
+
+// Swift's own words, not a message.
+private let swiftLoopKeywords = ["for try await", "for await"]  // both languages
+
+// "main.swift:163: print(\"  answer: \\(try await answer.value)\")": the first line with an
+// `await` at or after the `print` whose fixed text begins the demo's last line.
+func awaitAfter(_ lastLine: String, in file: String) -> String? {
+    guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }
+    let lines = text.components(separatedBy: "\n")
+    let printed = lastLine.trimmingCharacters(in: .whitespaces)
+    let printing = lines.indices.last { index in
+        guard let open = lines[index].range(of: "print(\"") else { return false }
+        let literal = lines[index][open.upperBound...].prefix { $0 != "\"" && $0 != "\\" }
+            .trimmingCharacters(in: .whitespaces)
+        return !literal.isEmpty && printed.hasPrefix(literal)
+    }
+    guard let printing else { return nil }
+    // Inside a `for await` loop, the loop's next element is what it waits for.
+    let indent = { (line: String) in line.prefix { $0 == " " }.count }
+    if let enclosing = lines[..<printing].lastIndex(where: {
+        !$0.trimmingCharacters(in: .whitespaces).isEmpty && indent($0) < indent(lines[printing])
+    }), swiftLoopKeywords.contains(where: { lines[enclosing].contains($0) }) {
+        return "\(file):\(enclosing + 1): " + lines[enclosing].trimmingCharacters(in: .whitespaces)
+    }
+    guard
+        let at = lines[printing...].firstIndex(where: {
+            $0.contains("await ") && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+        })
+    else { return nil }
+    return "\(file):\(at + 1): " + lines[at].trimmingCharacters(in: .whitespaces)
 }
 
 extension Command {

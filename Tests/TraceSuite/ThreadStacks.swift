@@ -1,0 +1,173 @@
+import Foundation
+
+// MARK: - Every blocked thread's whole stack
+
+// On Linux the Swift runtime's backtracer unwinds a thread that waits in the kernel (a
+// semaphore, a lock) one frame deep: the participant's frame, the one that matters, is lost.
+// Before the watchdog traps, `ThreadStacks.sample()` reads each waiting thread's stack and
+// writes the return addresses on it, with the process's code mappings; `symbolized` turns them
+// into frames with file and line (the toolchain's llvm-symbolizer and swift-demangle) that
+// `stuckReport` reads as it reads the backtracer's. On macOS the backtracer needs no help.
+public enum ThreadStacks {
+    static let stackMarker = "RxDemo thread stack:"
+    static let moduleMarker = "RxDemo code mapping:"
+
+    // For every other thread that waits in a system call (a semaphore, a lock, a condition):
+    // the return addresses found on its stack, from its stack pointer up (each a word that
+    // points into code just after a call instruction); then the process's code mappings. A
+    // scan, not an unwind: it reads the thread's stack in place, while the thread waits, so it
+    // needs no help from the thread (a dispatch worker blocks every signal).
+    // `process`: another process of the same user (`make run`'s demo), read through /proc.
+    public static func sample(of process: Int32? = nil) -> String {
+        #if os(Linux) && (arch(x86_64) || arch(arm64))
+            let proc = "/proc/" + (process.map(String.init) ?? "self")
+            let maps = (try? String(contentsOfFile: proc + "/maps", encoding: .utf8)) ?? ""
+            let memory = open(proc + "/mem", O_RDONLY)
+            guard memory >= 0 else { return "" }
+            defer { close(memory) }
+            func read(_ address: UInt, _ count: Int) -> [UInt8]? {
+                var bytes = [UInt8](repeating: 0, count: count)
+                let got = bytes.withUnsafeMutableBytes {
+                    pread(memory, $0.baseAddress, count, off_t(Int64(bitPattern: UInt64(address))))
+                }
+                return got == count ? bytes : nil
+            }
+            struct Region {
+                let start: UInt, end: UInt, executable: Bool, line: String
+            }
+            let regions = maps.split(separator: "\n").compactMap { line -> Region? in
+                let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+                let range = fields.first?.split(separator: "-") ?? []
+                guard fields.count >= 5, range.count == 2, let start = UInt(range[0], radix: 16),
+                    let end = UInt(range[1], radix: 16), fields[1].hasPrefix("r")
+                else { return nil }
+                return Region(
+                    start: start, end: end,
+                    executable: fields[1].contains("x") && fields.count >= 6 && fields[5].hasPrefix("/"),
+                    line: String(line))
+            }
+            let code = regions.filter(\.executable)
+            func isReturnAddress(_ word: UInt) -> Bool {
+                guard code.contains(where: { $0.start + 8 <= word && word < $0.end }),
+                    let before = read(word - 8, 8)
+                else { return false }
+                #if arch(x86_64)
+                    // call rel32 (E8), or call through a register or memory (FF /2).
+                    if before[3] == 0xE8 { return true }
+                    return [2, 3, 6, 7].contains { before[8 - $0] == 0xFF && (before[9 - $0] & 0x38) == 0x10 }
+                #else
+                    let instruction = before[4..<8].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+                    return instruction & 0xFC00_0000 == 0x9400_0000 || instruction & 0xFFFF_FC1F == 0xD63F_0000
+                #endif
+            }
+            var text = ""
+            let threads = (try? FileManager.default.contentsOfDirectory(atPath: proc + "/task")) ?? []
+            for tid in threads.sorted() {
+                // "202 0x… … <stack pointer> <program counter>" while it waits in a system call.
+                guard let call = try? String(contentsOfFile: proc + "/task/\(tid)/syscall", encoding: .utf8),
+                    call.first?.isNumber == true
+                else { continue }
+                let fields = call.split(whereSeparator: \.isWhitespace)
+                guard fields.count >= 3, let sp = UInt(fields[fields.count - 2].dropFirst(2), radix: 16),
+                    let stack = regions.first(where: { $0.start <= sp && sp < $0.end })
+                else { continue }
+                var addresses: [String] = []
+                let end = min(stack.end, sp + (256 << 10))
+                guard let words = read(sp & ~7, Int(end - (sp & ~7)) & ~7) else { continue }
+                for at in stride(from: 0, to: words.count, by: 8) where addresses.count < 96 {
+                    let word = words[at..<at + 8].reversed().reduce(UInt(0)) { $0 << 8 | UInt($1) }
+                    if isReturnAddress(word) { addresses.append("0x" + String(word, radix: 16)) }
+                }
+                if !addresses.isEmpty { text += "\(stackMarker) \(tid) " + addresses.joined(separator: " ") + "\n" }
+            }
+            for region in code {
+                let fields = region.line.split(separator: " ", omittingEmptySubsequences: true)
+                text += "\(moduleMarker) \(fields[0]) \(fields[2]) \(fields[5...].joined(separator: " "))\n"
+            }
+            return text
+        #else
+            return ""
+        #endif
+    }
+
+    // The sampled stacks as backtracer-like sections ("Thread S1:" and one line per frame,
+    // "  3 [ra] 0x… NSLock.lock() in … at /path/File.swift:12:5"); empty without the tools.
+    static func symbolized(_ lines: [String]) -> [String] {
+        let stacks = lines.filter { $0.hasPrefix(stackMarker) }
+        guard !stacks.isEmpty else { return [] }
+        struct Mapping {
+            let start: UInt, end: UInt, offset: UInt, path: String
+        }
+        let mappings = lines.filter { $0.hasPrefix(moduleMarker) }.compactMap { line -> Mapping? in
+            let fields = line.dropFirst(moduleMarker.count + 1).split(separator: " ", maxSplits: 2)
+            let range = fields.first?.split(separator: "-") ?? []
+            guard fields.count == 3, range.count == 2, let start = UInt(range[0], radix: 16),
+                let end = UInt(range[1], radix: 16), let offset = UInt(fields[1], radix: 16)
+            else { return nil }
+            return Mapping(start: start, end: end, offset: offset, path: String(fields[2]))
+        }
+        // Each address as (module, offset in its file); a return address points after the call.
+        let threads = stacks.map { line in
+            line.split(separator: " ").dropFirst(4).compactMap { UInt($0.dropFirst(2), radix: 16) }
+        }
+        var wanted: [String: Set<UInt>] = [:]
+        func locate(_ address: UInt) -> (path: String, offset: UInt)? {
+            mappings.first { $0.start <= address && address < $0.end }.map {
+                ($0.path, address - 1 - $0.start + $0.offset)
+            }
+        }
+        for address in threads.joined() {
+            if let (path, offset) = locate(address) { wanted[path, default: []].insert(offset) }
+        }
+        var names: [String: [UInt: (function: String, place: String)]] = [:]
+        for (path, offsets) in wanted {
+            let sorted = offsets.sorted()
+            let input = sorted.map { "0x" + String($0, radix: 16) }.joined(separator: "\n") + "\n"
+            guard
+                let output = runTool("llvm-symbolizer", ["--obj=\(path)", "--no-inlines", "--demangle"], input: input)
+            else { return [] }
+            let demangled = runTool("swift-demangle", ["--simplified"], input: output) ?? output
+            let answers = demangled.components(separatedBy: "\n\n")
+            for (offset, answer) in zip(sorted, answers) {
+                let parts = answer.split(separator: "\n", omittingEmptySubsequences: true)
+                guard parts.count >= 2 else { continue }
+                names[path, default: [:]][offset] = (String(parts[0]), String(parts[1]))
+            }
+        }
+        var sections: [String] = []
+        for (index, addresses) in threads.enumerated() {
+            sections.append("Thread S\(index + 1):")
+            for (depth, address) in addresses.enumerated() {
+                // Line 0: code the compiler made (a thunk), or a stale word the scan took for a frame.
+                guard let (path, offset) = locate(address), let name = names[path]?[offset],
+                    !name.place.hasSuffix(":0:0"), !name.place.hasSuffix(":0")
+                else { continue }
+                let place = name.place.hasPrefix("/") ? " at \(name.place)" : ""
+                sections.append("  \(depth) [ra] 0x\(String(address, radix: 16)) \(name.function) in \(path)\(place)")
+            }
+        }
+        return sections
+    }
+}
+
+// A tool of the Swift toolchain, fed `input`; nil when it cannot be run.
+private func runTool(_ name: String, _ arguments: [String], input: String) -> String? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [name] + arguments
+    let (stdin, stdout) = (Pipe(), Pipe())
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    // Written on another thread: a large input would fill the pipe while the tool's output waits.
+    let data = Data(input.utf8)
+    let writer = Thread {
+        stdin.fileHandleForWriting.write(data)
+        try? stdin.fileHandleForWriting.close()
+    }
+    writer.start()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return process.terminationStatus == 0 ? String(decoding: output, as: UTF8.self) : nil
+}

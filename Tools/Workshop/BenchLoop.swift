@@ -1,0 +1,113 @@
+import Foundation
+import TraceSuite
+
+// `make bench-loop [STEP="03 09 15"] [RUNS=5]`: how long a participant waits in the workshop
+// loop, measured as a participant meets it: in a fresh clone (.build/bench-loop) after
+// `make ready`, each step's reference copied in as their own finished step, then per step the
+// first check, a check after an edit of a comment, and one after a real change of behaviour (the
+// step's first mistake of Tests/TraceSuite/Mistakes.swift), the medians of RUNS runs. Prints
+// the table and writes it into the READMEs' "loop-times" region, so that table is never
+// written by hand. Never part of `make test`: it takes about a minute per step and run.
+func measureWorkshopLoop(steps: [Step], runs: Int) throws -> Int32 {
+    let clone = ".build/bench-loop"
+    try? files.removeItem(atPath: clone)
+    guard try run(["git", "clone", "-q", ".", clone]).status == 0 else {
+        throw WorkshopError(description: "git clone . \(clone) failed: bench-loop measures a fresh clone of HEAD")
+    }
+    let loadBefore = loadAverage()
+    let ready = try timedRun(["make", "-s", "-C", clone, "ready"])
+    guard ready.status == 0 else {
+        print(ready.output)
+        throw WorkshopError(description: "make ready failed in \(clone) (above)")
+    }
+    print(String(format: "make ready: %.1f s", ready.seconds))
+    var rows: [(step: Step, first: Double, comment: Double, behaviour: Double?)] = []
+    for step in steps {
+        let workspace = Workspace(step: step, root: "\(clone)/Workshop")
+        try? files.removeItem(atPath: workspace.path)
+        try files.createDirectory(atPath: workspace.path, withIntermediateDirectories: true)
+        try copy(listFiles(in: workspace.reference), from: workspace.reference, to: workspace.path)
+        let check = ["make", "-s", "-C", clone, "check", "STEP=\(step.number)"]
+        let first = try timedRun(check).seconds
+        // One file every step has, edited as a participant edits: a comment, then a behaviour.
+        let edited = "\(workspace.path)/" + (listFiles(in: workspace.path).first { $0 != "main.swift" } ?? "main.swift")
+        let original = read(edited) ?? ""
+        var comment: [Double] = []
+        for index in 1...runs {
+            try write(original + "// edit \(index)\n", to: edited)
+            comment.append(try timedRun(check).seconds)
+        }
+        try write(original, to: edited)
+        var behaviour: [Double] = []
+        if let mutant = mutants.first(where: { $0.step == step && $0.alsoIn == nil && !$0.hangs }) {
+            let path = "\(workspace.path)/\(mutant.file)"
+            let before = read(path) ?? ""
+            for index in 1...runs {
+                var text = before
+                for (old, new) in mutant.changes { text = text.replacingOccurrences(of: old, with: new) }
+                try write(text + "// change \(index)\n", to: path)
+                behaviour.append(try timedRun(check).seconds)
+                try write(before, to: path)
+            }
+        }
+        let row = (step, first, median(comment), behaviour.isEmpty ? nil : median(behaviour))
+        rows.append(row)
+        print(
+            String(format: "%@: first check %.1f s, after a comment edit %.1f s", step.number, row.1, row.2)
+                + (row.3.map { String(format: ", after a change of behaviour %.1f s", $0) } ?? ""))
+    }
+    let machine =
+        "\(ProcessInfo.processInfo.activeProcessorCount) cores, load \(loadBefore) before and \(loadAverage()) after,"
+        + " commit \(((try? run(["git", "rev-parse", "--short", "HEAD"]))?.output ?? "").trimmingCharacters(in: .whitespacesAndNewlines)),"
+        + " \(timestamp(format: "yyyy-MM-dd")), medians of \(runs)"
+    for (readme, chinese) in [("README.md", false), ("README.zh-Hans.md", true)] {
+        guard var text = read(readme), let start = text.range(of: "<!-- generated: loop-times -->\n"),
+            let end = text.range(of: "<!-- end generated -->", range: start.upperBound..<text.endIndex)
+        else {
+            printError("\(readme) has no <!-- generated: loop-times --> region: the table is printed only")
+            continue
+        }
+        let header =
+            chinese
+            ? ["| 步骤 | 第一次检查 | 改一行注释之后 | 改一行行为之后 |", "| --- | --- | --- | --- |"]
+            : [
+                "| Step | First check | After editing a comment | After a one-line change of behaviour |",
+                "| --- | --- | --- | --- |",
+            ]
+        let lines =
+            header
+            + rows.map { row in
+                String(format: "| %@ | %.1f s | %.1f s | ", row.step.number, row.first, row.comment)
+                    + (row.behaviour.map { String(format: "%.1f s |", $0) } ?? "— |")
+            } + [chinese ? "\n（`make bench-loop` 测得：\(machine)。）" : "\n(Measured by `make bench-loop`: \(machine).)"]
+        text.replaceSubrange(start.upperBound..<end.lowerBound, with: lines.joined(separator: "\n") + "\n")
+        try write(text, to: readme)
+        print("\(readme): the loop-times table rewritten")
+    }
+    return 0
+}
+
+private func timedRun(_ arguments: [String]) throws -> (status: Int32, output: String, seconds: Double) {
+    let start = Date()
+    let result = try run(arguments)
+    return (result.status, result.output, Date().timeIntervalSince(start))
+}
+
+private func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+}
+
+private func loadAverage() -> String {
+    (read("/proc/loadavg")?.split(separator: " ").first).map(String.init) ?? "unknown"
+}
+
+extension Command {
+    static let benchLoop = Command(
+        name: "bench-loop", takes: "[NN…]",
+        help: "time the workshop loop (first check, after an edit) in a fresh clone; writes the READMEs' table"
+    ) { invocation in
+        let runs = invocation.environment["RUNS"].flatMap { Int($0) }.map { max($0, 1) } ?? 5
+        return try measureWorkshopLoop(steps: try invocation.steps(), runs: runs)
+    }
+}
