@@ -56,10 +56,15 @@ func measureWorkshopLoop(steps: [Step], runs: Int) throws -> Int32 {
             String(format: "%@: first check %.1f s, after a comment edit %.1f s", step.number, row.1, row.2)
                 + (row.3.map { String(format: ", after a change of behaviour %.1f s", $0) } ?? ""))
     }
-    let machine =
-        "\(ProcessInfo.processInfo.activeProcessorCount) cores, load \(loadBefore) before and \(loadAverage()) after,"
-        + " commit \(((try? run(["git", "rev-parse", "--short", "HEAD"]))?.output ?? "").trimmingCharacters(in: .whitespacesAndNewlines)),"
-        + " \(timestamp(format: "yyyy-MM-dd")), medians of \(runs)"
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    let commit = ((try? run(["git", "rev-parse", "--short", "HEAD"]))?.output ?? "")
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+    let (loadAfter, date) = (loadAverage(), timestamp(format: "yyyy-MM-dd"))
+    let machine = (
+        english: "\(cores) cores, load average \(loadBefore) before and \(loadAfter) after, commit \(commit), \(date),"
+            + " medians of \(runs)",
+        chinese: "\(cores) 核，平均负载测量前 \(loadBefore)、测量后 \(loadAfter)，提交 \(commit)，\(date)，取 \(runs) 次的中位数"
+    )
     for (readme, chinese) in [("README.md", false), ("README.zh-Hans.md", true)] {
         guard var text = read(readme), let start = text.range(of: "<!-- generated: loop-times -->\n"),
             let end = text.range(of: "<!-- end generated -->", range: start.upperBound..<text.endIndex)
@@ -79,7 +84,11 @@ func measureWorkshopLoop(steps: [Step], runs: Int) throws -> Int32 {
             + rows.map { row in
                 String(format: "| %@ | %.1f s | %.1f s | ", row.step.number, row.first, row.comment)
                     + (row.behaviour.map { String(format: "%.1f s |", $0) } ?? "— |")
-            } + [chinese ? "\n（`make bench-loop` 测得：\(machine)。）" : "\n(Measured by `make bench-loop`: \(machine).)"]
+            } + [
+                chinese
+                    ? "\n（`make bench-loop` 测得：\(machine.chinese)。）"
+                    : "\n(Measured by `make bench-loop`: \(machine.english).)"
+            ]
         text.replaceSubrange(start.upperBound..<end.lowerBound, with: lines.joined(separator: "\n") + "\n")
         try write(text, to: readme)
         print("\(readme): the loop-times table rewritten")

@@ -160,6 +160,16 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         // A thread scenario that already failed a round gives the verdict: the slower tools
         // (ThreadSanitizer, the explorer) wait for the next check, which they then start sooner.
         let roundsFailed = !threadProblems.isEmpty
+        // The traces' verdict first, while the slower tools run: a participant reads it meanwhile.
+        if failing.isEmpty && !generatedFails && shapeOK && !roundsFailed {
+            say(
+                tr(
+                    "\(step): \(passing) of \(scenarios.count) scenarios pass, the generated programs print their recorded"
+                        + " traces and every thread round holds; now ThreadSanitizer and the explorer…",
+                    "\(step)：\(scenarios.count) 个场景中通过 \(passing) 个，生成的程序都打印出记录的事件轨迹，每一轮线程场景都成立；"
+                        + "接下来是 ThreadSanitizer 和交错探索器……"))
+            fflush(nil)
+        }
         if failing.isEmpty && !generatedFails && shapeOK && threadProblems.isEmpty && sanitizer {
             let scratch = workspace.root == defaultRoot ? ".build-tsan-workshop" : ".build-tsan-selftest"
             for outcome in try timed(
