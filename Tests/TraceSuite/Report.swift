@@ -209,6 +209,16 @@ extension ScenarioRecord {
 // What a crash most likely was, from what the step printed on its way down, and what
 // the scenario had traced until then.
 public func crashAdvice(trace: [String], message: String) -> String {
+    if let overflow = StackOverflow.report(message) {
+        let shown = trace.count <= 12 ? trace : trace.prefix(8) + ["… \(trace.count - 10) more …"] + trace.suffix(2)
+        let traced = trace.isEmpty ? tr("nothing", "无") : shown.joined(separator: ", ")
+        return tr("It crashed: ", "它崩溃了：") + overflow
+            + tr(
+                ". Traced before it crashed: \(traced). Each call there calls the next again: a flag set before"
+                    + " the call, or a call to something else (a delegate that is not the proxy itself), ends it.",
+                "。崩溃前记录到的事件：\(traced)。那里的每一次调用都会再次调用下一个：在调用之前设置一个标志，"
+                    + "或者改为调用别的对象（一个不是代理自己的 delegate），就能结束它。")
+    }
     if let stuck = stuckReport(message) {
         let shown = trace.count <= 12 ? trace : trace.prefix(8) + ["… \(trace.count - 10) more …"] + trace.suffix(2)
         let places =

@@ -51,14 +51,7 @@ public enum ThreadStacks {
                 guard code.contains(where: { $0.start + 8 <= word && word < $0.end }),
                     let before = read(word - 8, 8)
                 else { return false }
-                #if arch(x86_64)
-                    // call rel32 (E8), or call through a register or memory (FF /2).
-                    if before[3] == 0xE8 { return true }
-                    return [2, 3, 6, 7].contains { before[8 - $0] == 0xFF && (before[9 - $0] & 0x38) == 0x10 }
-                #else
-                    let instruction = before[4..<8].reversed().reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-                    return instruction & 0xFC00_0000 == 0x9400_0000 || instruction & 0xFFFF_FC1F == 0xD63F_0000
-                #endif
+                return endsInACall { before[8 - $0] }
             }
             var text = ""
             let threads = (try? FileManager.default.contentsOfDirectory(atPath: proc + "/task")) ?? []
@@ -170,4 +163,18 @@ private func runTool(_ name: String, _ arguments: [String], input: String) -> St
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return process.terminationStatus == 0 ? String(decoding: output, as: UTF8.self) : nil
+}
+
+// Whether the bytes before an address (`before(1)` the last) end in a call, so that the address
+// is a return address: x86-64's call rel32 (E8) or call through a register or memory (FF /2),
+// arm64's BL or BLR.
+func endsInACall(_ before: (Int) -> UInt8) -> Bool {
+    #if arch(x86_64)
+        func indirect(_ back: Int) -> Bool { before(back) == 0xFF && (before(back - 1) & 0x38) == 0x10 }
+        return before(5) == 0xE8 || indirect(2) || indirect(3) || indirect(6) || indirect(7)
+    #else
+        let instruction =
+            UInt32(before(4)) | UInt32(before(3)) << 8 | UInt32(before(2)) << 16 | UInt32(before(1)) << 24
+        return instruction & 0xFC00_0000 == 0x9400_0000 || instruction & 0xFFFF_FC1F == 0xD63F_0000
+    #endif
 }

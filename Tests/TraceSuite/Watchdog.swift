@@ -33,6 +33,8 @@ public final class Watchdog: @unchecked Sendable {
         _ what: @escaping @Sendable () -> String, limit: Double, limitAfterAHang: Double = 2,
         output: String? = nil, maxTicks: Int? = nil
     ) {
+        // Made on the thread that goes on to run the step's code: a recursion there is named too.
+        StackOverflow.watch()
         let hungBefore = Self.hungMark.map { FileManager.default.fileExists(atPath: $0) } ?? false
         let seconds = hungBefore ? min(limit, limitAfterAHang) : limit
         let thread = Thread { [self] in watch(what, seconds: seconds, output: output, maxTicks: maxTicks) }
@@ -191,7 +193,7 @@ public func stuckReport(
             (frames[at].contains("performLocked") || frames[at].contains(".lock()"))
                 && stepFile(in: frames[at + 1]) != nil
         }.compactMap { stepFile(in: frames[$0 + 1]) }
-        var place = file + (function(frames[index]).map { tr(" in ", " 中的 ") + $0 } ?? "")
+        var place = file + (functionName(frames[index]).map { tr(" in ", " 中的 ") + $0 } ?? "")
         // A loop may be caught inside what it calls: name its callers too (up to six lines), so
         // that the loop's own line is named wherever the sample fell.
         var seen = [file]
@@ -199,7 +201,8 @@ public func stuckReport(
         for caller in frames[(index + 1)...] where seen.count < (sampled ? 3 : 6) {
             guard let next = stepFile(in: caller), !seen.contains(next) else { continue }
             seen.append(next)
-            place += tr(", called from ", "，调用者是 ") + next + (function(caller).map { tr(" in ", " 中的 ") + $0 } ?? "")
+            place +=
+                tr(", called from ", "，调用者是 ") + next + (functionName(caller).map { tr(" in ", " 中的 ") + $0 } ?? "")
         }
         if waits {
             place += tr(", waiting for a lock", "，在等一把锁")
@@ -257,7 +260,7 @@ public func crashReport(_ message: String) -> String? {
 
 // "BehaviorSubject.on(_:)" from a frame "  1 [ra]  0x… BehaviorSubject.on(_:) + 129 in … at …"
 // (an async frame has no "+ 129": the function ends at " in <image> at ").
-private func function(_ frame: String) -> String? {
+func functionName(_ frame: String) -> String? {
     let tokens = frame.split(separator: " ").drop { !$0.hasPrefix("0x") }.dropFirst()
     var words = Array(tokens.prefix { $0 != "+" })
     if words.count == tokens.count, let at = words.lastIndex(of: "at"), at >= 2, words[at - 2] == "in" {
@@ -267,7 +270,7 @@ private func function(_ frame: String) -> String? {
 }
 
 // "Workshop/RxDemo04/Map.swift:23" from a frame "… at /…/Workshop/RxDemo04/Map.swift:23:13".
-private func stepFile(in frame: String) -> String? {
+func stepFile(in frame: String) -> String? {
     guard let at = frame.range(of: " at /") else { return nil }
     let path = String(frame[at.upperBound...])
     for root in ["Workshop/", "Steps/", ".build-selftest-src/"] {
