@@ -250,12 +250,39 @@ public func crashReport(_ message: String) -> String? {
         return reason
     }
     let place = lines[(start + 1)...].prefix { !$0.hasPrefix("Thread ") }.lazy.compactMap { stepFile(in: $0) }.first
+    // Resumed twice: the crash is at the second resume; the first is one of the others that
+    // resume the same continuation.
+    if let reason, reason.contains("more than once"), let place, let others = otherResumes(than: place) {
+        return reason + tr(", the second at ", "，第二次在 ") + place + tr("; the first at one of ", "；第一次在以下之一：")
+            + others.joined(separator: tr(", ", "、"))
+    }
     switch (reason, place) {
     case (let reason?, let place?): return reason + tr(", at ", "，位置：") + place
     case (let reason?, nil): return reason
     case (nil, let place?): return tr("crashed at ", "崩溃于 ") + place
     case (nil, nil): return nil
     }
+}
+
+// The other lines that call `resume` in the continuation's closure around `place`
+// ("Folder/File.swift:63"): the lines from the `with…Continuation` before it to its end.
+func otherResumes(than place: String) -> [String]? {
+    let parts = place.split(separator: ":")
+    guard parts.count == 2, let line = Int(parts[1]),
+        let text = try? String(contentsOfFile: String(parts[0]), encoding: .utf8)
+    else { return nil }
+    let lines = text.components(separatedBy: "\n")
+    guard line >= 1, line <= lines.count,
+        let opening = lines[..<line].lastIndex(where: { $0.contains("Continuation") && $0.contains("with") })
+    else { return nil }
+    var depth = 0
+    var others: [String] = []
+    for index in opening..<lines.count {
+        depth += lines[index].filter { $0 == "{" }.count - lines[index].filter { $0 == "}" }.count
+        if index + 1 != line && lines[index].contains(".resume(") { others.append("\(parts[0]):\(index + 1)") }
+        if index > opening && depth <= 0 { break }
+    }
+    return others.isEmpty ? nil : others
 }
 
 // "BehaviorSubject.on(_:)" from a frame "  1 [ra]  0x… BehaviorSubject.on(_:) + 129 in … at …"
