@@ -431,14 +431,16 @@ nonisolated(unsafe) var checkTranscript: [String]? = nil
 // was said: the same inputs give the same verdict. FRESH=1 (or TIMING=1) checks again anyway.
 func checkAgain(_ workspace: Workspace, verbose: Bool, fresh: Bool) throws -> Int32 {
     let environment = ProcessInfo.processInfo.environment
+    // Without git there is no telling whether the course changed: no cache then.
+    let course = courseFingerprint()
     let inputs = [
-        workspace.fingerprint, courseFingerprint() ?? "", workspace.number, verbose ? "verbose" : "",
+        workspace.fingerprint, course ?? "", workspace.number, verbose ? "verbose" : "",
         environment["RXDEMO_SCENARIO"] ?? "", environment["RXDEMO_THREAD_ROUNDS"] ?? "",
         "\(CourseLanguage.current)",
     ].joined(separator: "|")
     let cache = "\(workspace.scratch)/last-verdict"
     let timing = environment["TIMING"].map { !$0.isEmpty && $0 != "0" } ?? false
-    if !fresh, !timing, courseFingerprint() != nil, let saved = read(cache) {
+    if !fresh, !timing, course != nil, let saved = read(cache) {
         let lines = saved.components(separatedBy: "\n")
         if lines.count > 2, lines[0] == inputs, let status = Int32(lines[1]) {
             lines.dropFirst(2).forEach { print($0) }
