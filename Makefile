@@ -17,7 +17,7 @@ WORKSHOP = @swift build -q --product Workshop && FROM="$(FROM)" MINE="$(MINE)" V
 	COURSE_LANG="$(COURSE_LANG)" RXSWIFT="$(RXSWIFT)" TIMING="$(TIMING)" FRESH="$(FRESH)" RUNS="$(RUNS)" exec .build/debug/Workshop
 
 .PHONY: bench-loop help ready steps run test scenarios test-threads start exercise check hint reset restore compare watch progress \
-	doctor selftest check-translation check-demos golden generated lint format diff diffs matrix traces marbles pages \
+	doctor selftest check-translation check-demos golden generated samples lint format diff diffs matrix traces marbles pages \
 	tutorial-sources docs check-docs diagrams tutorial tutorial-preview tutorial-screenshots bench bench-instructions
 
 # In the course's language: COURSE_LANG, else the locale (as the workshop tool decides).
@@ -78,6 +78,10 @@ golden:
 # (Tests/Generated; RXSWIFT=folder takes new ones from a recording, MAINTAINING.md says how).
 generated:
 	$(WORKSHOP) generated $(STEP)
+
+# The tool's output the pages quote, printed by the tool in English and in Chinese (Docs/samples).
+samples:
+	$(WORKSHOP) samples
 
 lint:
 	$(WORKSHOP) lint

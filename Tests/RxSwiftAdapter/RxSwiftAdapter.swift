@@ -558,7 +558,16 @@ enum RxSwiftAdapter: StepAdapter {
                     values: { $0.values },
                     singleValue: { try await ($0 as! Single<Int>).value },
                     asObservable: { $0.asObservable() },
-                    createSingle: { Single<Int>.create(detached: $0, priority: $1, work: $2).asObservable() })
+                    createSingle: { Single<Int>.create(detached: $0, priority: $1, work: $2).asObservable() },
+                    maybeValue: { try await ($0 as! Maybe<Int>).value },
+                    completableValue: { try await ($0 as! Completable).value },
+                    sharedValues: { shared in
+                        if let driver = shared as? Driver<Int> { return driver.values }
+                        return (shared as! SharedSequence<SignalSharingStrategy, Int>).values
+                    },
+                    asObservableOf: { sequence, priority in
+                        priority.map { sequence.asObservable(priority: $0) } ?? sequence.asObservable()
+                    })
             }
         #endif
 

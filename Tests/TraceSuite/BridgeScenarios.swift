@@ -15,17 +15,32 @@ public struct BridgeHandle<Stream>: @unchecked Sendable {
     let asObservable: (AsyncStream<Int>) -> Stream
     // `Single.create(detached:priority:work:)`, as an observable.
     let createSingle: (Bool, TaskPriority?, @escaping @Sendable () async throws -> Int) -> Stream
+    // `value` of a Maybe and of a Completable that `TraitsHandle` made.
+    let maybeValue: (Any) async throws -> Int?
+    let completableValue: (Any) async throws -> Void
+    // `values` of a Driver or a Signal that `TraitsHandle` made.
+    let sharedValues: @MainActor (Any) -> AsyncStream<Int>
+    // `asObservable()`, or `asObservable(priority:)` when a priority is given.
+    let asObservableOf: (BridgeSequence, TaskPriority?) -> Stream
 
     public init(
         values: @escaping (Stream) -> AsyncThrowingStream<Int, Error>,
         singleValue: @escaping (Any) async throws -> Int,
         asObservable: @escaping (AsyncStream<Int>) -> Stream,
-        createSingle: @escaping (Bool, TaskPriority?, @escaping @Sendable () async throws -> Int) -> Stream
+        createSingle: @escaping (Bool, TaskPriority?, @escaping @Sendable () async throws -> Int) -> Stream,
+        maybeValue: @escaping (Any) async throws -> Int?,
+        completableValue: @escaping (Any) async throws -> Void,
+        sharedValues: @escaping @MainActor (Any) -> AsyncStream<Int>,
+        asObservableOf: @escaping (BridgeSequence, TaskPriority?) -> Stream
     ) {
         self.values = values
         self.singleValue = singleValue
         self.asObservable = asObservable
         self.createSingle = createSingle
+        self.maybeValue = maybeValue
+        self.completableValue = completableValue
+        self.sharedValues = sharedValues
+        self.asObservableOf = asObservableOf
     }
 }
 
@@ -251,8 +266,8 @@ extension ThreadScenario {
                 let single = bridge.createSingle(detached, priority) {
                     let local = BridgeTaskLocal.subscriber ?? "none"
                     trace.record(
-                        "detached: \(detached), priority: \(priority.map(spoken) ?? "nil"): work at "
-                            + "\(spoken(Task.currentPriority)), task-local \(local)")
+                        "detached: \(detached), priority: \(priority.map(spokenPriority) ?? "nil"): work at "
+                            + "\(spokenPriority(Task.currentPriority)), task-local \(local)")
                     return 1
                 }
                 let subscribe = UncheckedSendable(value: {
@@ -322,17 +337,6 @@ private struct MainActorParts {
         } catch {
             trace.record("threw \(tracedName(of: error))")
         }
-    }
-}
-
-// `high`, `low`, …: a priority as the traces spell it.
-private func spoken(_ priority: TaskPriority) -> String {
-    switch priority {
-    case .high: "high"
-    case .medium: "medium"
-    case .low: "low"
-    case .background: "background"
-    default: "\(priority.rawValue)"
     }
 }
 

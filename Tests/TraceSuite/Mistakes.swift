@@ -851,6 +851,58 @@ public let mutants: [Mutant] = [
         chinese: "asObservable() 在订阅所在的线程上、在 subscribe 之内启动循环（#2553）",
         file: "Observable+Concurrency.swift",
         changes: ["Task.detached(priority: priority) {": "Task.immediate(priority: priority) {"]),
+    // The bridge's own API, each caught by the generated bridge programs (BridgePrograms.swift).
+    Mutant(
+        step: .rxDemo15,
+        mistake: "asObservable() sends the sequence's CancellationError as an error, not completed (RxSwift ef1d4dea)",
+        chinese: "asObservable() 把序列的 CancellationError 当作错误发出，而不是 completed（RxSwift ef1d4dea）",
+        file: "Observable+Concurrency.swift",
+        changes: [
+            "                } catch is CancellationError {\n                    sink.value.onCompleted()":
+                "                } catch is CancellationError {\n                    sink.value.onError(CancellationError())"
+        ]),
+    Mutant(
+        step: .rxDemo15,
+        mistake: "asObservable() iterates in Task(priority:): the loop inherits the subscriber's task-locals",
+        chinese: "asObservable() 在 Task(priority:) 里遍历：循环继承了订阅者的任务局部值",
+        file: "Observable+Concurrency.swift",
+        changes: ["let task = Task.detached(priority: priority) {": "let task = Task(priority: priority) {"]),
+    Mutant(
+        step: .rxDemo15, mistake: "asObservable() shares one iterator between its subscriptions",
+        chinese: "asObservable() 的所有订阅共用同一个迭代器",
+        file: "Observable+Concurrency.swift",
+        changes: [
+            "extension AsyncSequence {":
+                "final class SharedIterator<I>: @unchecked Sendable { var iterator: I? }\n\nextension AsyncSequence {",
+            "        Observable.create { observer in":
+                "        let shared = SharedIterator<AsyncIterator>()\n        return Observable.create { observer in",
+            "            var iterator: AsyncIterator? = nil\n": "",
+            "                if iterator == nil { iterator = self.makeAsyncIterator() }\n                return try await iterator!.next()":
+                "                if shared.iterator == nil { shared.iterator = self.makeAsyncIterator() }\n                return try await shared.iterator!.next()",
+        ]),
+    Mutant(
+        step: .rxDemo15, mistake: "Maybe's value throws RxError.noElements for an empty Maybe instead of returning nil",
+        chinese: "Maybe 的 value 在 Maybe 为空时抛出 RxError.noElements，而不是返回 nil",
+        file: "PrimitiveSequence+Concurrency.swift",
+        changes: [
+            "if once.claim() { continuation.resume(returning: UncheckedBox(nil)) }":
+                "if once.claim() { continuation.resume(throwing: RxError.noElements) }"
+        ]),
+    Mutant(
+        step: .rxDemo15,
+        mistake: "Completable's value returns when its task is cancelled instead of throwing CancellationError",
+        chinese: "任务被取消时，Completable 的 value 直接返回，而不是抛出 CancellationError",
+        file: "PrimitiveSequence+Concurrency.swift",
+        changes: [
+            "                                    if once.claim() { continuation.resume(throwing: error) }\n                                },\n                                onDisposed: {\n                                    if once.claim() { continuation.resume(throwing: CancellationError()) }\n                                }\n                            ))\n                    }\n                },\n                onCancel: { disposable.dispose() }\n            )\n        }\n    }\n}":
+                "                                    if once.claim() { continuation.resume(throwing: error) }\n                                },\n                                onDisposed: {\n                                    if once.claim() { continuation.resume() }\n                                }\n                            ))\n                    }\n                },\n                onCancel: { disposable.dispose() }\n            )\n        }\n    }\n}"
+        ]),
+    Mutant(
+        step: .rxDemo15,
+        mistake: "values on a Driver or a Signal never disposes: leaving the loop leaves the subscription running",
+        chinese: "Driver 或 Signal 上的 values 从不释放订阅：离开循环后订阅仍在运行",
+        file: "SharedSequence+Concurrency.swift",
+        changes: ["                    subscription.value.dispose()": "                    _ = subscription"]),
     Mutant(
         step: .rxDemo15, mistake: "ReplaySubject replays to a newcomer with its lock held (#2723)",
         chinese: "ReplaySubject 持着自己的锁向新来者回放（#2723）",

@@ -21,8 +21,16 @@ extension Step {
     // the references (07 on), fewer where the step's API is small and repeats itself sooner.
     public var generatedProgramCount: Int { !isSecondAct ? 500 : rawValue >= 11 ? 1500 : 1000 }
 
-    // The step's programs, smallest first; the same on every machine and in every run.
+    // The step's programs, smallest first; the same on every machine and in every run, so
+    // drawn once per process.
     public var generatedPrograms: [GeneratedProgram] {
+        if let drawn = DrawnPrograms.lock.withLock({ DrawnPrograms.byStep[self] }) { return drawn }
+        let programs = drawPrograms()
+        DrawnPrograms.lock.withLock { DrawnPrograms.byStep[self] = programs }
+        return programs
+    }
+
+    private func drawPrograms() -> [GeneratedProgram] {
         var generator = ProgramGenerator(
             capabilities: capabilities, disposalRecurses: defects.contains { $0.symptom == .crashes },
             seed: 0x5EED_0000 &+ UInt64(rawValue))
@@ -39,15 +47,17 @@ extension Step {
             else { continue }
             // Each program comes with a simpler sibling (one subscriber, nothing asked of a
             // subject, no bag): where both fail, the check shows the sibling, the shorter one.
-            guard seen.insert(scenario.canonicalDescription).inserted else { continue }
+            // (A description is costly, reflection all the way down: each is made once.)
+            let scenarioKey = scenario.canonicalDescription
+            guard seen.insert(scenarioKey).inserted else { continue }
             drawnBase += 1
-            for candidate in [scenario, scenario.simplified] {
-                let key = candidate.canonicalDescription
-                guard candidate.needs.isSubset(of: capabilities), candidate.programSize <= scenario.programSize,
-                    key == scenario.canonicalDescription || seen.insert(key).inserted
-                else { continue }
-                drawn.append((candidate, candidate.programSize, key))
-            }
+            let size = scenario.programSize
+            drawn.append((scenario, size, scenarioKey))
+            let sibling = scenario.simplified
+            guard sibling.needs.isSubset(of: capabilities), sibling.programSize <= size else { continue }
+            let siblingKey = sibling.canonicalDescription
+            guard siblingKey == scenarioKey || seen.insert(siblingKey).inserted else { continue }
+            drawn.append((sibling, sibling.programSize, siblingKey))
         }
         let ordered = drawn.enumerated().sorted { ($0.element.size, $0.offset) < ($1.element.size, $1.offset) }
         return ordered.enumerated().map { number, entry in
@@ -58,8 +68,13 @@ extension Step {
     }
 }
 
+private enum DrawnPrograms {
+    static let lock = NSLock()
+    nonisolated(unsafe) static var byStep: [Step: [GeneratedProgram]] = [:]
+}
+
 // 64-bit FNV-1a, as hex: short names for long descriptions.
-func fnv1a(_ text: String) -> String {
+public func fnv1a(_ text: String) -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     return String(hash, radix: 16)

@@ -134,9 +134,16 @@ public enum ReportFolder {
 // receive), the line is marked `~` as allowed; the first difference nothing explains gets
 // the ▶, the later ones ≠. "still alive" entries are listed below.
 public func sideBySide(_ scenario: Scenario, actual: [String], allowing defects: [Defect] = []) -> [String] {
-    let expected = scenario.expected
+    sideBySide(expected: scenario.expected, actual: actual, allowance: scenario.allowance(for: defects))
+}
+
+// The same for a trace with nothing allowed to differ (a bridge program's).
+public func sideBySide(expected: [String], actual: [String]) -> [String] {
+    sideBySide(expected: expected, actual: actual, allowance: Allowance(mayLack: { _ in nil }, mayAdd: { _ in nil }))
+}
+
+func sideBySide(expected: [String], actual: [String], allowance: Allowance) -> [String] {
     let actualEvents = actual.filter { !TraceEntry($0).isStillAlive }
-    let allowance = scenario.allowance(for: defects)
     let width = max(12, (expected.map(\.count).max() ?? 0) + 2)
     func pad(_ text: String) -> String { text + String(repeating: " ", count: max(0, width - displayWidth(text))) }
     var lines = ["    " + pad(tr("expected", "期望")) + tr("actual", "实际")]

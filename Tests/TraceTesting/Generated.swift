@@ -9,7 +9,6 @@ import TraceSuite
 // traces there instead of judging them (`make generated`).
 public func verifyGenerated<Adapter: StepAdapter>(on adapter: Adapter.Type) async {
     let step = Adapter.step
-    let programs = step.generatedPrograms
     let environment = ProcessInfo.processInfo.environment
     let recordTo = environment["RXDEMO_RECORD_GENERATED"].flatMap { $0.isEmpty ? nil : $0 }
     let isReference = (environment["RXDEMO_WORKSPACE"] ?? "").isEmpty
@@ -19,97 +18,105 @@ public func verifyGenerated<Adapter: StepAdapter>(on adapter: Adapter.Type) asyn
             Issue.record("\(RecordedTraces.path(of: step)) is missing: run 'make generated'")
             return
         }
-        let stale = programs.filter { loaded.entry($0.number)?.fingerprint != $0.fingerprint }
-        guard stale.isEmpty else {
-            Issue.record(
-                "\(step): \(stale.count) generated programs are not the ones recorded in \(RecordedTraces.folder) (program \(stale[0].number) first): the generator changed; record them again (MAINTAINING.md, «Recording RxSwift's traces»)"
-            )
-            return
-        }
         recorded = loaded
     }
-    let runs = await GeneratedRun.play(programs, on: adapter)
+    // The child draws the programs and runs them; this process draws them only to show one
+    // that fails (drawing is most of the cost of a step whose programs all pass).
+    let (total, runs) = await GeneratedRun.play(on: adapter)
+    func code(_ number: Int) -> [String] {
+        if let program = step.bridgePrograms.first(where: { $0.number == number }) { return program.swiftCode }
+        return scenario(number)?.swiftCode(for: step) ?? []
+    }
+    func scenario(_ number: Int) -> Scenario? {
+        let programs = step.generatedPrograms
+        return number >= 1 && number <= programs.count ? programs[number - 1].scenario : nil
+    }
     if let recordTo {
         // A reference step must run every program to its end.
-        for program in programs where runs[program.number]?.finished != true {
-            let run = runs[program.number]
+        if let unfinished = (1...max(1, total)).first(where: { runs[$0]?.finished != true }) {
+            let run = runs[unfinished]
             Issue.record(
                 Comment(
-                    rawValue: "\(step) did not finish generated program \(program.number):\n"
-                        + (program.scenario.swiftCode(for: step) + [
-                            crashAdvice(trace: run?.trace ?? [], message: run?.message ?? "")
-                        ])
+                    rawValue: "\(step) did not finish generated program \(unfinished):\n"
+                        + (code(unfinished) + [crashAdvice(trace: run?.trace ?? [], message: run?.message ?? "")])
                         .joined(separator: "\n")))
-            break
         }
-        let entries = programs.map { program in
+        let recordedEntries = runs.keys.sorted().map { number in
             RecordedTraces.Entry(
-                number: program.number, fingerprint: program.fingerprint, rxSwift: runs[program.number]?.trace)
+                number: number, fingerprint: runs[number]?.fingerprint ?? "", rxSwift: runs[number]?.trace)
         }
         try? FileManager.default.createDirectory(atPath: recordTo, withIntermediateDirectories: true)
-        try? RecordedTraces(header: [], entries: entries).text.write(
+        try? RecordedTraces(header: [], entries: recordedEntries).text.write(
             toFile: "\(recordTo)/\(step).txt", atomically: true, encoding: .utf8)
         return
     }
-    var failing: [(program: GeneratedProgram, run: GeneratedRun.Outcome?, expected: [String])] = []
-    for program in programs {
-        guard let entry = recorded?.entry(program.number), entry.why != DeclaredDifference.unstable else { continue }
-        let run = runs[program.number]
+    guard let recorded else { return }
+    // The programs the child drew must be the ones recorded.
+    let stale = runs.filter { recorded.entry($0.key)?.fingerprint != $0.value.fingerprint }.keys.sorted()
+    guard stale.isEmpty && (total == 0 || total == recorded.entries.count) else {
+        Issue.record(
+            "\(step): \(stale.isEmpty ? abs(total - recorded.entries.count) : stale.count) generated programs are not the ones recorded in \(RecordedTraces.folder)\(stale.first.map { " (program \($0) first)" } ?? ""): the generator changed; record them again (MAINTAINING.md, «Recording RxSwift's traces»)"
+        )
+        return
+    }
+    // A failing program: its Swift, and the scenario behind it when it has one (bridge programs have none).
+    var failing: [(number: Int, scenario: Scenario?, run: GeneratedRun.Outcome?, expected: [String])] = []
+    for entry in recorded.entries where entry.why != DeclaredDifference.unstable {
+        let number = entry.number
+        let run = runs[number]
         let allowed = isReference ? [entry.referenceTrace].compactMap { $0 } : entry.allowed
         let judged = { step.judged($0, against: entry.rxSwift) }
         if let run, run.finished, allowed.map(judged).contains(judged(run.trace)) { continue }
         // Some of the reference step's defects kept, the others fixed.
-        if !isReference, let run, run.finished, let rxSwift = entry.rxSwift,
-            step.keepsSomeOf(entry.defects(of: step), run.trace, of: program.scenario, rxSwift: rxSwift)
+        let scenario = scenario(number)
+        if !isReference, let scenario, let run, run.finished, let rxSwift = entry.rxSwift,
+            step.keepsSomeOf(entry.defects(of: step), run.trace, of: scenario, rxSwift: rxSwift)
         {
             continue
         }
         // The expected trace closest to what the step printed, for the side-by-side view.
         let actual = run?.trace ?? []
         let closest = allowed.max { firstDifference($0, actual) ?? .max < firstDifference($1, actual) ?? .max }
-        failing.append((program, run, closest ?? []))
+        failing.append((number, scenario, run, closest ?? []))
     }
     // The one to show: the shortest as Swift, of the smallest few that fail (a crash first: the
     // programs after it did not run).
     let shortest =
         failing.first { $0.run?.finished == false }
-        ?? failing.prefix(20).min {
-            ($0.program.scenario.swiftCode(for: step).count, $0.program.number)
-                < ($1.program.scenario.swiftCode(for: step).count, $1.program.number)
-        }
+        ?? failing.prefix(20).min { (code($0.number).count, $0.number) < (code($1.number).count, $1.number) }
     GeneratedReport(
-        ran: runs.count, of: programs.count, failing: failing.count,
+        ran: runs.count, of: recorded.entries.count, failing: failing.count,
         first: shortest.map {
             .init(
-                number: $0.program.number, expected: $0.expected, trace: $0.run?.trace ?? [],
+                number: $0.number, expected: $0.expected, trace: $0.run?.trace ?? [],
                 finished: $0.run?.finished ?? false, message: $0.run?.message ?? "")
         }
     ).write(for: step)
     if let first = shortest {
-        let scenario = first.program.scenario.expecting(first.expected)
         let lines =
             [
-                "\(step): \(failing.count) of \(programs.count) generated programs print what neither RxSwift nor the reference step prints; the shortest, program \(first.program.number):"
-            ] + scenario.swiftCode(for: step).map { "    " + $0 }
+                "\(step): \(failing.count) of \(recorded.entries.count) generated programs print what neither RxSwift nor the reference step prints; the shortest, program \(first.number):"
+            ] + code(first.number).map { "    " + $0 }
             + (first.run?.finished == false
                 ? [crashAdvice(trace: first.run?.trace ?? [], message: first.run?.message ?? "")]
-                : sideBySide(scenario, actual: first.run?.trace ?? []))
+                : first.scenario.map { sideBySide($0.expecting(first.expected), actual: first.run?.trace ?? []) }
+                    ?? sideBySide(expected: first.expected, actual: first.run?.trace ?? []))
         Issue.record(Comment(rawValue: lines.joined(separator: "\n")))
     }
 }
 
 enum GeneratedRun {
     struct Outcome {
+        var fingerprint = ""
         var trace: [String] = []
         var finished = false
         var message = ""
     }
 
-    // Runs the programs in a child process and reads back each one's trace; a program that
-    // crashed or hung has `finished` false, and the ones after it did not run.
-    static func play<Adapter: StepAdapter>(_ programs: [GeneratedProgram], on adapter: Adapter.Type) async
-        -> [Int: Outcome]
-    {
+    // Runs the step's programs in a child process and reads back how many there are and each
+    // one's trace; a program that crashed or hung has `finished` false, and the ones after it
+    // did not run.
+    static func play<Adapter: StepAdapter>(on adapter: Adapter.Type) async -> (total: Int, runs: [Int: Outcome]) {
         let path = NSTemporaryDirectory() + "/rxdemo-\(UUID().uuidString).generated"
         #if compiler(>=6.3)
             if let name = _mangledTypeName(Adapter.self) {
@@ -135,7 +142,8 @@ enum GeneratedRun {
         }
     #endif
 
-    // The child's side: "P 12", the trace a line each ("| t0 receive 1"), "E 12".
+    // The child's side: "T 3092" (how many), then for each "P 12 9c1e0f3a2b4d5e6f" (its number
+    // and fingerprint), the trace a line each ("| t0 receive 1"), "E 12".
     static func playHere<Adapter: StepAdapter>(on adapter: Adapter.Type, to path: String) async {
         guard FileManager.default.createFile(atPath: path, contents: nil),
             FileManager.default.createFile(atPath: path + ".stderr", contents: nil),
@@ -152,9 +160,11 @@ enum GeneratedRun {
             dup2(savedOutput, STDOUT_FILENO)
         }
         let programs = Adapter.step.generatedPrograms
+        let bridge = Adapter.step.bridgePrograms
+        out.write(Data("T \(programs.count + bridge.count)\n".utf8))
         let run = UncheckedSendable(value: {
             for program in programs {
-                out.write(Data("P \(program.number)\n".utf8))
+                out.write(Data("P \(program.number) \(program.fingerprint)\n".utf8))
                 let watchdog = Watchdog(
                     { tr("generated program \(program.number)", "生成的第 \(program.number) 个程序") }, limit: 5,
                     output: path + ".stdout", maxTicks: 20_000)
@@ -172,18 +182,35 @@ enum GeneratedRun {
         } else {
             run.value()
         }
+        for program in bridge {
+            out.write(Data("P \(program.number) \(program.fingerprint)\n".utf8))
+            let watchdog = Watchdog(
+                { tr("generated program \(program.number)", "生成的第 \(program.number) 个程序") }, limit: 5,
+                output: path + ".stdout", maxTicks: 20_000)
+            for entry in await program.run(on: adapter) {
+                watchdog.tick()
+                out.write(Data("| \(entry)\n".utf8))
+            }
+            watchdog.stop()
+            out.write(Data("E \(program.number)\n".utf8))
+        }
     }
 
-    static func read(_ path: String) -> [Int: Outcome] {
+    static func read(_ path: String) -> (total: Int, runs: [Int: Outcome]) {
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         let message = (try? String(contentsOfFile: path + ".stderr", encoding: .utf8)) ?? ""
         for file in [path, path + ".stderr", path + ".stdout"] { try? FileManager.default.removeItem(atPath: file) }
+        var total = 0
         var outcomes: [Int: Outcome] = [:]
         var current: Int? = nil
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("P "), let number = Int(line.dropFirst(2)) {
+            if line.hasPrefix("T "), let count = Int(line.dropFirst(2)) {
+                total = count
+            } else if line.hasPrefix("P ") {
+                let words = line.split(separator: " ")
+                guard words.count == 3, let number = Int(words[1]) else { continue }
                 current = number
-                outcomes[number] = Outcome()
+                outcomes[number] = Outcome(fingerprint: String(words[2]))
             } else if line.hasPrefix("| "), let number = current {
                 outcomes[number]?.trace.append(String(line.dropFirst(2)))
             } else if line.hasPrefix("E "), let number = current {
@@ -195,6 +222,6 @@ enum GeneratedRun {
         for (number, outcome) in outcomes where outcome.finished {
             outcomes[number]?.trace = GeneratedProgram.comparable(outcome.trace)
         }
-        return outcomes
+        return (total, outcomes)
     }
 }

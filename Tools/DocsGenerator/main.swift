@@ -442,6 +442,12 @@ func regionBody(_ spec: String) throws -> [String] {
                 "这时 \(command) 有 \(failing.count) 个场景失败：")
                 + names.joined(separator: zh(", ", "、")) + zh(".", "。")
         ]
+    case ("tool-output", 2):
+        // The tool's output as `make samples` recorded it, in the page's language.
+        let file = "Docs/\(regionsInChinese ? "zh-Hans/" : "")samples/\(words[1]).txt"
+        let output = try read(file)
+        return ["```text"] + output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+            + ["```"]
     case ("changed-files", 2):
         let (from, to) = try steps(words[1])
         return try changedFiles(from: from, to: to)
@@ -456,7 +462,7 @@ func regionBody(_ spec: String) throws -> [String] {
     default:
         throw DocsError(
             description:
-                "unknown region '\(spec)'; kinds: demo-output NN, known-issues NN, check-says fixed:A shown:B …, check-fails NN.K, timelines NN, changed-files NN-MM, diff NN-MM File.swift, flips, verdicts NN MM …"
+                "unknown region '\(spec)'; kinds: demo-output NN, tool-output NAME, known-issues NN, check-says fixed:A shown:B …, check-fails NN.K, timelines NN, changed-files NN-MM, diff NN-MM File.swift, flips, verdicts NN MM …"
         )
     }
 }

@@ -96,8 +96,8 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         return CheckResult(status: .doesNotCompile, summary: summary)
     }
 
-    // SCENARIO= picks hand-written scenarios by name, as for `make test`; SCENARIO=none leaves
-    // only the generated programs, the shape and the threads.
+    // SCENARIO= picks hand-written scenarios by name, as for `make test`, the thread scenarios
+    // among them; SCENARIO=none leaves only the generated programs, the shape and the explorer.
     let scenarioChoice = ProcessInfo.processInfo.environment["RXDEMO_SCENARIO"] ?? ""
     let reportFolder = "\(workspace.scratch)/report"
     try? files.removeItem(atPath: reportFolder)
@@ -146,7 +146,8 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
     var threadStuck: [String] = []
     if step.isThreadSafe {
         let outcomes = ReportFolder.readThreads(of: step, in: reportFolder)
-        for scenario in step.threadScenarios {
+        // Those SCENARIO= picks: SCENARIO=none leaves them all out.
+        for scenario in step.selectedThreadScenarios {
             let outcome = outcomes[scenario.id] ?? "did not run"
             if !outcome.hasPrefix("no anomaly") {  // both languages
                 threadProblems.append("«\(scenario.localizedName)»" + tr(": ", "：") + outcome)

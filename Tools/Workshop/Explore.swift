@@ -30,7 +30,7 @@ let explorerTimeout = 120.0
 // its caller's line; then the step's own, explored through the NSLock and NSRecursiveLock
 // they are built on, so that any correct form (another integer width, a rethrowing helper,
 // helpers of its own) is explored rather than refused. The first choice that builds is kept
-// for the next check (the file `primitives` in the scratch folder).
+// for the next check while the files it replaces stay the same (`primitives` in the scratch folder).
 let explorerReplacements: [Set<String>] = [["AtomicInt.swift", "Lock.swift"], ["Lock.swift"], ["AtomicInt.swift"], []]
 // The demo, which the explorer does not need.
 let filesTheExplorerLeavesOut: Set<String> = ["main.swift"]
@@ -71,8 +71,15 @@ func exploreInterleavings(_ step: Step, folder: String, scratch: String, scenari
     let environment = [
         "RXDEMO_EXPLORE": sources, "RXDEMO_EXPLORE_STEP": step.number, "RXDEMO_STEP": "", "RXDEMO_WORKSPACE": "",
     ]
+    // Kept with the text of the files it replaces: once they change, the first choice is tried again.
     let remembered = "\(scratch)/primitives"
-    let last = explorerReplacements.first { $0.sorted().joined(separator: " ") == read(remembered) }
+    let replaceableText = replaceable.sorted().map { file in
+        stepFiles.first { ($0 as NSString).lastPathComponent == file }.flatMap { read("\(folder)/\($0)") } ?? ""
+    }.joined(separator: "\n")
+    func memo(_ choice: Set<String>) -> String {
+        choice.sorted().joined(separator: " ") + "\n" + fnv1a(replaceableText)
+    }
+    let last = explorerReplacements.first { memo($0) == read(remembered) }
     var failure = ""
     var built = false
     for replaced in (last.map { [$0] } ?? []) + explorerReplacements.filter({ $0 != last }) {
@@ -81,7 +88,7 @@ func exploreInterleavings(_ step: Step, folder: String, scratch: String, scenari
             ["swift", "build", "-q", "--scratch-path", "\(scratch)/build", "--product", "RxDemoExplorer"],
             environment: environment)
         if build.status == 0 {
-            try write(replaced.sorted().joined(separator: " "), to: remembered)
+            try write(memo(replaced), to: remembered)
             built = true
             break
         }

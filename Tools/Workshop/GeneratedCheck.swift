@@ -28,8 +28,9 @@ func describeGenerated(_ report: GeneratedReport?, _ workspace: Workspace) -> [S
     guard let first = report.first else { return [] }
     let step = workspace.step
     let programs = step.generatedPrograms
-    guard first.number >= 1 && first.number <= programs.count else { return [] }
-    let program = programs[first.number - 1].scenario.expecting(first.expected)
+    let bridge = step.bridgePrograms.first { $0.number == first.number }
+    guard bridge != nil || (first.number >= 1 && first.number <= programs.count) else { return [] }
+    let program = bridge == nil ? programs[first.number - 1].scenario.expecting(first.expected) : nil
     var lines = [
         tr(
             "Generated programs: \(report.failing) of \(report.of) print what neither RxSwift nor the reference step prints. The shortest, program \(first.number) (paste it into \(workspace.path)/main.swift to see it for yourself):",
@@ -37,15 +38,17 @@ func describeGenerated(_ report: GeneratedReport?, _ workspace: Workspace) -> [S
         ),
         "",
     ]
-    lines += program.swiftCode(for: step).map { "    " + $0 }
+    lines += (program?.swiftCode(for: step) ?? bridge?.swiftCode ?? []).map { "    " + $0 }
     lines.append("")
     if !first.finished {
         lines.append(crashAdvice(trace: first.trace, message: first.message))
-    } else {
+    } else if let program {
         lines += sideBySide(program, actual: first.trace)
         if let parting = Parting(program, expected: first.expected, actual: first.trace) {
             lines += ["", parting.sentence]
         }
+    } else {
+        lines += sideBySide(expected: first.expected, actual: first.trace)
     }
     return lines
 }

@@ -13,7 +13,7 @@ let commands: [Command] = [
     // What CI runs: the course checks itself.
     .doctor, .selftest, .audit, .checkTranslation, .checkDemos, .checkDocs, .lint,
     // Writing the course.
-    .golden, .generated, .format, .diff, .diffs, .tutorial, .bench, .benchInstructions, .benchLoop,
+    .golden, .generated, .samples, .format, .diff, .diffs, .tutorial, .bench, .benchInstructions, .benchLoop,
 ]
 
 func usage() -> String {
