@@ -83,7 +83,10 @@ func selftest(_ steps: [Step], record: Bool = false) throws -> Int32 {
     var failed = 0
     func count(_ ok: Bool) { if ok { passed += 1 } else { failed += 1 } }
     print("Step      starter                      reference")
+    // Each line ends with its seconds, so that the budget is watched where it is spent.
+    func took(_ start: Date) -> String { " [\(Int(Date().timeIntervalSince(start))) s]" }
     for step in steps {
+        let stepBegan = Date()
         let workspace = Workspace(step: step, root: root)
         try? files.removeItem(atPath: workspace.path)
         try? files.removeItem(atPath: "\(root)/.hints/\(workspace.name)")
@@ -121,7 +124,9 @@ func selftest(_ steps: [Step], record: Bool = false) throws -> Int32 {
         let ok = starter.status != .done && reference.status == .done && problems.isEmpty
         count(ok)
         let left = "not done (\(starter.summary))".padding(toLength: 29, withPad: " ", startingAt: 0)
-        print("\(step)  \(left)\(reference.summary)\(ok ? "" : "   ✘ expected: starter not done, reference done")")
+        print(
+            "\(step)  \(left)\(reference.summary)\(ok ? "" : "   ✘ expected: starter not done, reference done")"
+                + took(stepBegan))
         problems.forEach { print("          ✘ \($0)") }
     }
     let wantedAlternatives = alternatives.filter { steps.contains($0.step) }
@@ -130,9 +135,12 @@ func selftest(_ steps: [Step], record: Bool = false) throws -> Int32 {
         print("Other correct solutions the suite must call done:")
     }
     for alternative in wantedAlternatives {
+        let began = Date()
         let result = try build(alternative, root: root)
         count(result.status == .done)
-        print("\(alternative.step)  \(alternative.design): \(result.status == .done ? "done" : "✘ \(result.summary)")")
+        print(
+            "\(alternative.step)  \(alternative.design): \(result.status == .done ? "done" : "✘ \(result.summary)")"
+                + took(began))
     }
     print()
     print("Mistakes the suite must catch (each a reference step with one change):")
@@ -176,7 +184,7 @@ func selftest(_ steps: [Step], record: Bool = false) throws -> Int32 {
                 "\(mutant.step)  \(mutant.mistake): "
                     + (ok
                         ? "caught by the explorer («\(explored)»), every trace scenario passing"
-                        : "✘ expected only the explorer's «\(explored)» to catch it; \(result.summary)"))
+                        : "✘ expected only the explorer's «\(explored)» to catch it; \(result.summary)") + took(began))
             continue
         }
         // A scenario whose reference shows a known defect only in some runs fails or passes by
@@ -201,7 +209,8 @@ func selftest(_ steps: [Step], record: Bool = false) throws -> Int32 {
                 : result.shapeFails ? "; shape only" : "; threads only"
         print(
             "\(mutant.step)  \(mutant.mistake): "
-                + (result.status == .done ? "✘ called done" : "caught (\(result.summary)\(retried))\(alone)"))
+                + (result.status == .done ? "✘ called done" : "caught (\(result.summary)\(retried))\(alone)")
+                + took(began))
     }
     if !net.isEmpty {
         print()
