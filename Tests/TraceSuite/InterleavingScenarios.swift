@@ -39,6 +39,8 @@ public enum InterleavingScenarioID: String, Sendable, CaseIterable {
     case ambFirstElements = "both sources of an amb send their first element at once, in every interleaving"
     case flatMapTeardownTakesLock =
         "a flatMap fails on one thread, and its inner's dispose closure takes a lock that another thread holds while it sends to the source, in every interleaving"
+    case flatMapInnerCompletedTakesLock =
+        "a flatMap's inner completes on one thread, and its dispose closure takes a lock that another thread holds while it sends to the source, in every interleaving"
     case singleValueSuccessRacingFailure =
         "Single's value: a success and a failure sent from two threads at once resume the await exactly once, with no lock held, in every interleaving"
 
@@ -52,7 +54,9 @@ public enum InterleavingScenarioID: String, Sendable, CaseIterable {
             .replaySubscribeRacingNewValue, .shareReplayHandlerTakesLock, .replayHandlerTakesLock,
             .connectGeneratorTakesLock:
             .rxDemo11
-        case .flatMapInnerRacingSourceCompleted, .ambFirstElements, .flatMapTeardownTakesLock: .rxDemo12
+        case .flatMapInnerRacingSourceCompleted, .ambFirstElements, .flatMapTeardownTakesLock,
+            .flatMapInnerCompletedTakesLock:
+            .rxDemo12
         case .singleValueSuccessRacingFailure: .rxDemo15
         }
     }
@@ -126,7 +130,7 @@ extension InterleavingScenarioID {
                     chineseTitle: "connect() 在持有可连接序列的锁时订阅源",
                     rxSwift: "RxSwift #2723, fixed on its main branch", chineseRxSwift: "RxSwift #2723，已在 main 分支修复")
                 : nil
-        case .flatMapInnerRacingSourceCompleted, .flatMapTeardownTakesLock:
+        case .flatMapInnerRacingSourceCompleted, .flatMapTeardownTakesLock, .flatMapInnerCompletedTakesLock:
             return fixedOnMain
                 ? KnownCallOut(
                     lockFile: "Merge.swift",

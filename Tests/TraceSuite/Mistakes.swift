@@ -927,6 +927,15 @@ public let mutants: [Mutant] = [
             "            self.forwardOn(event)\n            self.markDisposed()\n        }\n        self.dispose()":
                 "            self.forwardOn(event)\n            self.markDisposed()\n            self.dispose()\n        }"
         ], onlyTheExplorer: .flatMapTeardownTakesLock),
+    Mutant(
+        step: .rxDemo15,
+        mistake: "flatMap removes a completed inner under its lock: the inner's dispose closure runs under it (#2711)",
+        chinese: "flatMap 持着锁移除一个已完成的内部序列：内部序列的释放闭包在这把锁之下运行（#2711）",
+        file: "Merge.swift",
+        changes: [
+            "                self.parent.activeCount -= 1\n                return self.parent.shouldComplete\n            }\n            // Removing disposes the inner's subscription: its dispose closure is user code.\n            self.parent.group.remove(for: self.disposeKey)\n":
+                "                self.parent.activeCount -= 1\n                self.parent.group.remove(for: self.disposeKey)\n                return self.parent.shouldComplete\n            }\n"
+        ], onlyTheExplorer: .flatMapInnerCompletedTakesLock),
     // The side step: what the article's own text warns about, forgotten.
     Mutant(
         step: .rxDemoSignal, mistake: "map forgets to keep its subscription in objects: the mapped signal goes quiet",

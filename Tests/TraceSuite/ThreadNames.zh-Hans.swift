@@ -63,6 +63,8 @@ extension InterleavingScenarioID {
         case .singleValueSuccessRacingFailure:
             "Single 的 value：两个线程同时发出成功和失败，await 恰好恢复一次，恢复时不持有任何锁，穷举每一种交错"
         case .flatMapTeardownTakesLock: "一个 flatMap 在一个线程上失败，它的内部序列的释放闭包要拿一把锁，而另一个线程正持有这把锁向源发送元素，穷举每一种交错"
+        case .flatMapInnerCompletedTakesLock:
+            "一个 flatMap 的内部序列在一个线程上完成，它的释放闭包要拿一把锁，而另一个线程正持有这把锁向源发送元素，穷举每一种交错"
         }
     }
 }

@@ -421,6 +421,35 @@ func subscribeRacingDispose(_ shared: Observable<Int>, _ live: Tally) -> (
                 }
             )
         },
+        // RxSwift #2711's other path: an inner that completed was removed from the group, and so
+        // disposed, under the lock (fixed on its main branch with #2724).
+        ExplorerScenario(id: "flatMapInnerCompletedTakesLock") {
+            let source = PublishSubject<Int>()
+            let appLock = NSLock()
+            nonisolated(unsafe) var innerObserver: AnyObserver<Int>? = nil
+            let inner = Observable<Int>.create { observer in
+                if innerObserver == nil { innerObserver = observer }
+                return Disposables.create {
+                    yours("the inner's dispose closure")
+                    appLock.withLock {}
+                }
+            }
+            let subscription = source.flatMap { _ in
+                yours("the selector")
+                return inner
+            }.subscribe(onCompleted: { yours("onCompleted") })
+            source.onNext(1)
+            return (
+                [
+                    [("inner.onCompleted()", { innerObserver?.onCompleted() })],
+                    [("appLock.withLock { source.onNext(2) }", { appLock.withLock { source.onNext(2) } })],
+                ],
+                {
+                    _ = subscription
+                    return nil
+                }
+            )
+        },
         ExplorerScenario(id: "ambFirstElements") {
             let left = PublishSubject<Int>()
             let right = PublishSubject<Int>()
