@@ -57,12 +57,26 @@ func describeGenerated(_ report: GeneratedReport?, _ workspace: Workspace) -> [S
 func generatedHint(_ workspace: Workspace) -> [String]? {
     guard let first = generatedReport(of: workspace)?.first, first.finished else { return nil }
     let programs = workspace.step.generatedPrograms
-    guard first.number >= 1 && first.number <= programs.count,
+    let sentence: String
+    if first.number >= 1 && first.number <= programs.count,
         let parting = Parting(programs[first.number - 1].scenario, expected: first.expected, actual: first.trace)
-    else { return nil }
+    {
+        sentence = parting.sentence
+    } else if workspace.step.bridgePrograms.contains(where: { $0.number == first.number }),
+        let index = firstDifference(first.expected, first.trace)
+    {
+        // A bridge program: its entries are the awaits' own lines, said as they are.
+        let theirs = index < first.expected.count ? "«\(first.expected[index])»" : tr("nothing more", "什么也没有了")
+        let yours = index < first.trace.count ? "«\(first.trace[index])»" : tr("nothing more", "什么也没有了")
+        sentence = tr(
+            "After \(index) entries in common, RxSwift's main branch has \(theirs) where yours has \(yours).",
+            "前 \(index) 条相同之后，RxSwift 的 main 分支是 \(theirs)，你的是 \(yours)。")
+    } else {
+        return nil
+    }
     return [
         tr("Where the traces of that program part:", "那个程序的两条事件轨迹从哪里分开："),
-        parting.sentence,
+        sentence,
         tr(
             "Run it yourself: make check STEP=\(workspace.number) prints it as Swift for \(workspace.path)/main.swift; then make run STEP=\(workspace.number) MINE=1.",
             "自己跑一遍：make check STEP=\(workspace.number) 会把它打印成可以放进 \(workspace.path)/main.swift 的 Swift 代码；然后 make run STEP=\(workspace.number) MINE=1。"
