@@ -233,9 +233,9 @@ extension ThreadScenario {
             continuation.yield(1)
             let subscriber = SignallingSubscriber(trace: trace, onElement: { received.signal() })
             let subscription = Adapter.subscribe(bridge.asObservable(stream), subscriber)
-            await Awaiting.during(.asObservable) { await wait(for: received) }
+            await Awaiting.during(.asObservable) { await BridgeWait.until(received) }
             subscription.dispose?()
-            await Awaiting.during(.asObservable) { await wait(for: ended) }
+            await Awaiting.during(.asObservable) { await BridgeWait.until(ended) }
         case .createWorkCancelledByDispose:
             for detached in [false, true] {
                 let started = DispatchSemaphore(value: 0)
@@ -245,11 +245,11 @@ extension ThreadScenario {
                     WorkThatWaits(trace: trace, detached: detached, started: started, released: released).run)
                 var subscription: Subscription? = Adapter.subscribe(single!, SignallingSubscriber(trace: trace))
                 single = nil
-                await Awaiting.during(.createSingle) { await wait(for: started) }
+                await Awaiting.during(.createSingle) { await BridgeWait.until(started) }
                 trace.record("dispose")
                 subscription?.dispose?()
                 subscription = nil
-                await Awaiting.during(.createSingle) { await wait(for: released) }
+                await Awaiting.during(.createSingle) { await BridgeWait.until(released) }
                 trace.record("the task let go of the work")
             }
         case .createWorkThrowsCancellation:
@@ -257,7 +257,7 @@ extension ThreadScenario {
             let single = bridge.createSingle(false, nil) { throw CancellationError() }
             let subscription = Adapter.subscribe(
                 single, SignallingSubscriber(trace: trace, onEnd: { finished.signal() }))
-            await Awaiting.during(.createSingle) { await wait(for: finished) }
+            await Awaiting.during(.createSingle) { await BridgeWait.until(finished) }
             _ = subscription
         case .createWorkInheritsWhatItShould:
             // Subscribed from a task of high priority that has a task-local set.
@@ -278,7 +278,7 @@ extension ThreadScenario {
                         UncheckedSendable(value: subscribe.value())
                     }
                 }.value
-                await Awaiting.during(.createSingle) { await wait(for: finished) }
+                await Awaiting.during(.createSingle) { await BridgeWait.until(finished) }
                 _ = subscription
             }
         case .bridgeOnTheMainActor:
@@ -302,7 +302,7 @@ extension ThreadScenario {
             sequence.subscribing = pthread_self()
             let subscription = Adapter.subscribe(bridge.asObservable(sequence.stream), subscriber)
             sequence.subscribing = nil
-            await Awaiting.during(.asObservable) { await wait(for: finished) }
+            await Awaiting.during(.asObservable) { await BridgeWait.until(finished) }
             _ = subscription
         default:
             break
@@ -329,7 +329,7 @@ private struct MainActorParts {
         }
         let finished = DispatchSemaphore(value: 0)
         let subscription = subscribeToObservable(SignallingSubscriber(trace: trace, onEnd: { finished.signal() }))
-        await Awaiting.during(.asObservable) { await wait(for: finished) }
+        await Awaiting.during(.asObservable) { await BridgeWait.until(finished) }
         _ = subscription
         do {
             let value = try await Awaiting.during(.singleValue) { try await singleValue() }
@@ -360,7 +360,7 @@ private final class WorkThatWaits: @unchecked Sendable {
             started.signal()
             let cancelled = DispatchSemaphore(value: 0)
             await withTaskCancellationHandler {
-                await wait(for: cancelled)
+                await BridgeWait.until(cancelled)
             } onCancel: {
                 cancelled.signal()
             }
@@ -388,16 +388,6 @@ private final class SignallingSubscriber: RecordingSubscriber {
     override func receive<E: StepEvent>(_ event: E) {
         recordReceived(event)
         if case .next = event.signal { onElement() } else { onEnd() }
-    }
-}
-
-// Waits on another thread, so that no task's thread blocks.
-private func wait(for semaphore: DispatchSemaphore) async {
-    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-        Thread {
-            semaphore.wait()
-            done.resume()
-        }.start()
     }
 }
 

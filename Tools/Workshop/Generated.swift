@@ -43,19 +43,24 @@ func writeGeneratedTraces(_ steps: [Step], rxSwiftFolder: String?) throws -> Int
         let rxSwift =
             rxSwiftFolder.map { RecordedTraces.parse(read("\($0)/\(step).txt") ?? "") }
             ?? RecordedTraces.load(step, from: ".") ?? RecordedTraces(header: [], entries: [])
+        // RxSwift's trace of a program, recorded for the program the generator draws now.
+        func rxSwiftTrace(_ number: Int, _ fingerprint: String) throws -> [String] {
+            guard let recorded = rxSwift.entry(number), recorded.fingerprint == fingerprint,
+                let theirs = recorded.rxSwift
+            else {
+                throw WorkshopError(
+                    description:
+                        "\(step): no RxSwift trace recorded for generated program \(number) (the generator changed?): record them as MAINTAINING.md says, then 'make generated RXSWIFT=folder'",
+                    status: 2)
+            }
+            return theirs
+        }
         let programs = step.generatedPrograms
         var entries: [RecordedTraces.Entry] = []
         var differing = 0
         for program in programs {
             let mine = reference.entry(program.number)?.rxSwift ?? []
-            guard let recorded = rxSwift.entry(program.number), recorded.fingerprint == program.fingerprint,
-                let theirs = recorded.rxSwift
-            else {
-                throw WorkshopError(
-                    description:
-                        "\(step): no RxSwift trace recorded for generated program \(program.number) (the generator changed?): record them as MAINTAINING.md says, then 'make generated RXSWIFT=folder'",
-                    status: 2)
-            }
+            let theirs = try rxSwiftTrace(program.number, program.fingerprint)
             var entry = RecordedTraces.Entry(number: program.number, fingerprint: program.fingerprint, rxSwift: theirs)
             let runs = again.map { step.judged($0.entry(program.number)?.rxSwift ?? [], against: theirs) }
             if runs.contains(where: { $0 != step.judged(mine, against: theirs) }) {
@@ -81,14 +86,7 @@ func writeGeneratedTraces(_ steps: [Step], rxSwiftFolder: String?) throws -> Int
         }
         // Step 15's bridge programs: the reference step prints what RxSwift's main branch prints.
         for program in step.bridgePrograms {
-            guard let recorded = rxSwift.entry(program.number), recorded.fingerprint == program.fingerprint,
-                let theirs = recorded.rxSwift
-            else {
-                throw WorkshopError(
-                    description:
-                        "\(step): no RxSwift trace recorded for bridge program \(program.number) (the generator changed?): record them as MAINTAINING.md says, then 'make generated RXSWIFT=folder'",
-                    status: 2)
-            }
+            let theirs = try rxSwiftTrace(program.number, program.fingerprint)
             let mine = reference.entry(program.number)?.rxSwift ?? []
             if mine != theirs { undeclared.append("\(step) program \(program.number)") }
             entries.append(
