@@ -15,6 +15,14 @@ public struct BridgeProgram: Sendable, Hashable {
         case before
         // Cancelled once the source is subscribed and nothing more comes.
         case whileWaiting
+        // A cancel racing the trait's result, made deterministic: the source, which runs on the
+        // awaiting task, cancels that task right before it sends its result…
+        case asTheResultIsSent
+        // …or from its dispose closure, right after the result (before the task resumes).
+        case afterTheResult
+
+        // The three a loop over `values` is cancelled at; the races are `value`'s.
+        static let waits: [Cancel] = [.none, .before, .whileWaiting]
     }
     // How a scripted source ends after its elements.
     public enum End: String, Sendable, CaseIterable { case completed, error, never }
@@ -61,7 +69,7 @@ extension BridgeProgram {
                 default: [(0, .completed), (0, .error), (0, .never)]
                 }
             for (elements, end) in outcomes {
-                for cancel in Cancel.allCases where (cancel == .whileWaiting) == (end == .never) || cancel == .before {
+                for cancel in Cancel.waits where (cancel == .whileWaiting) == (end == .never) || cancel == .before {
                     moves.append(.value(trait, elements: elements, end: end, cancel: cancel))
                 }
             }
@@ -70,7 +78,7 @@ extension BridgeProgram {
             for elements in loop == .observable ? [0, 1, 2] : [1, 2] {
                 for end in End.allCases {
                     for leaveAfter in [nil, 1] as [Int?] where leaveAfter.map({ $0 <= elements }) ?? true {
-                        for cancel in Cancel.allCases {
+                        for cancel in Cancel.waits {
                             let ends = end != .never || leaveAfter != nil || cancel != .none
                             let waits = end == .never && leaveAfter == nil
                             // A Driver delivers on the main queue, later: cancelled before, its loop may or
@@ -108,6 +116,20 @@ extension BridgeProgram {
                 }
             }
         }
+        // Last, so that the programs above keep their numbers: each result raced by a cancel.
+        for trait in [TraitKind.single, .maybe, .completable] {
+            let results: [(Int, End)] =
+                switch trait {
+                case .single: [(1, .completed), (0, .error)]
+                case .maybe: [(1, .completed), (0, .completed), (0, .error)]
+                default: [(0, .completed), (0, .error)]
+                }
+            for (elements, end) in results {
+                for cancel in [Cancel.asTheResultIsSent, .afterTheResult] {
+                    moves.append(.value(trait, elements: elements, end: end, cancel: cancel))
+                }
+            }
+        }
         return moves
     }()
 }
@@ -118,7 +140,11 @@ extension BridgeProgram {
     // Runs the program on the step and returns its trace. Subscribed and awaited from a task of
     // high priority, on the main actor (a Driver's `values` asks for it), with a task-local set.
     public func run<Adapter: StepAdapter>(on adapter: Adapter.Type) async -> [String] {
-        let trace = Trace(onRecord: { _ in BridgeWait.changed() })
+        let race = RaceCancel(move: move)
+        let trace = Trace(onRecord: { entry in
+            race.saw(entry)
+            BridgeWait.changed()
+        })
         let program = self
         let body = UncheckedSendable(value: { @MainActor () async -> Void in
             await BridgeTaskLocal.$subscriber.withValue("subscriber's") {
@@ -319,6 +345,32 @@ enum BridgeWait {
     }
 }
 
+// The source's own cancel of a racing move: on the awaiting task, as the source sends its result
+// ("send …") or as its dispose closure runs right after it ("dispose"), once.
+final class RaceCancel: @unchecked Sendable {
+    private let lock = NSLock()
+    private let trigger: String?
+    private var fired = false
+
+    init(move: BridgeProgram.Move) {
+        trigger =
+            switch move {
+            case .value(_, _, _, .asTheResultIsSent): "send "
+            case .value(_, _, _, .afterTheResult): "dispose"
+            default: nil
+            }
+    }
+
+    func saw(_ entry: String) {
+        guard let trigger, entry.hasPrefix(trigger) else { return }
+        let first = lock.withLock {
+            defer { fired = true }
+            return !fired
+        }
+        if first { withUnsafeCurrentTask { $0?.cancel() } }
+    }
+}
+
 final class BridgeCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var value = 0
@@ -483,19 +535,32 @@ extension BridgeProgram {
                 "func makeSource(signalReady: AsyncStream<Void>.Continuation?) -> \(type) {",
                 "    \(type).create { observer in", "        print(\"subscribe\")",
             ]
-            for element in 0..<elements {
-                body += ["        print(\"send \(element + 1)\")", "        \(send(.next(element + 1)))"]
+            // A racing move's cancel, on the awaiting task (the source runs on it).
+            let cancelHere = "        withUnsafeCurrentTask { $0?.cancel() }"
+            let cancelsAsSent = if case .value(_, _, _, .asTheResultIsSent) = move { true } else { false }
+            let cancelsAfter = if case .value(_, _, _, .afterTheResult) = move { true } else { false }
+            var cancelBeforeNextSend = cancelsAsSent
+            func sending(_ signal: Signal) -> [String] {
+                defer { cancelBeforeNextSend = false }
+                return ["        print(\"send \(signal.traceName)\")"] + (cancelBeforeNextSend ? [cancelHere] : [])
+                    + ["        \(send(signal))"]
             }
+            for element in 0..<elements { body += sending(.next(element + 1)) }
             let isObservable = type == "Observable<Int>"
             switch end {
-            case .completed where elements == 0 || isObservable:
-                body += ["        print(\"send completed\")", "        \(send(.completed))"]
-            case .error where elements == 0 || isObservable:
-                body += ["        print(\"send error(source)\")", "        \(send(.error("source")))"]
+            case .completed where elements == 0 || isObservable: body += sending(.completed)
+            case .error where elements == 0 || isObservable: body += sending(.error("source"))
             default: break
             }
             if signals { body.append("        signalReady?.yield()") }
-            return body + ["        return Disposables.create { print(\"dispose\") }", "    }", "}"]
+            let disposal =
+                cancelsAfter
+                ? [
+                    "        return Disposables.create {", "            print(\"dispose\")", "    " + cancelHere,
+                    "        }",
+                ]
+                : ["        return Disposables.create { print(\"dispose\") }"]
+            return body + disposal + ["    }", "}"]
         }
         // The awaiting task: cancelled first, or once the program is ready, or never.
         func task(_ cancel: Cancel, mainActor: Bool, _ work: [String]) -> [String] {

@@ -899,6 +899,17 @@ public let mutants: [Mutant] = [
         ]),
     Mutant(
         step: .rxDemo15,
+        mistake: "Single's value checks for cancellation after the result: a result that raced a cancel is thrown away",
+        chinese: "Single 的 value 在拿到结果之后再检查取消：与取消竞争的结果被丢掉了",
+        file: "PrimitiveSequence+Concurrency.swift",
+        changes: [
+            "            return try await withTaskCancellationHandler(\n                operation: {\n                    try await withCheckedThrowingContinuation {\n                        (continuation: CheckedContinuation<UncheckedBox<Element>, Error>) in":
+                "            let result = try await withTaskCancellationHandler(\n                operation: {\n                    try await withCheckedThrowingContinuation {\n                        (continuation: CheckedContinuation<UncheckedBox<Element>, Error>) in",
+            "            ).value\n        }\n    }\n}\n\nextension PrimitiveSequenceType where Trait == MaybeTrait {":
+                "            )\n            try Task.checkCancellation()\n            return result.value\n        }\n    }\n}\n\nextension PrimitiveSequenceType where Trait == MaybeTrait {",
+        ]),
+    Mutant(
+        step: .rxDemo15,
         mistake: "values on a Driver or a Signal never disposes: leaving the loop leaves the subscription running",
         chinese: "Driver 或 Signal 上的 values 从不释放订阅：离开循环后订阅仍在运行",
         file: "SharedSequence+Concurrency.swift",

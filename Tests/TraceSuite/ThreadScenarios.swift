@@ -81,6 +81,8 @@ public struct ThreadScenario: Sendable, CustomStringConvertible {
     // What SCENARIO= picks: a part of the name or of the id, as for the trace scenarios.
     public func matches(_ pattern: String?) -> Bool {
         guard let pattern, !pattern.isEmpty else { return true }
+        // SCENARIO=none leaves every thread scenario out too (one name contains "none").
+        if pattern == "none" { return false }
         return name.localizedCaseInsensitiveContains(pattern) || "\(id)".localizedCaseInsensitiveContains(pattern)
             || id.chineseName.contains(pattern)
     }

@@ -75,6 +75,26 @@ func checkNumbersInProse(pages: [String]) throws -> [String] {
     return problems
 }
 
+// The READMEs count step 15's bridge programs ("126 async programs", "126 个异步程序"): the
+// suite's count, so that a bridge move added to the generator cannot leave them stale.
+func checkBridgeProgramCount(readmes: [String]) throws -> [String] {
+    let count = Step.allCases.map(\.bridgePrograms.count).reduce(0, +)
+    let expression = try NSRegularExpression(pattern: #"([0-9]+) async programs|([0-9]+) 个异步程序"#)
+    var problems: [String] = []
+    for readme in readmes {
+        let text = try read(readme)
+        for match in expression.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            guard let range = Range(match.range(at: 1), in: text) ?? Range(match.range(at: 2), in: text),
+                let number = Int(text[range]), number != count
+            else { continue }
+            problems.append(
+                "\(readme): «\(text[Range(match.range, in: text)!])» says \(number) async programs;"
+                    + " Tests/TraceSuite/BridgePrograms.swift makes \(count)")
+        }
+    }
+    return problems
+}
+
 // 13 from "13", "thirteen" or "十三"; nil for a word that is no number.
 func spokenNumber(_ word: String) -> Int? {
     if let number = Int(word) { return number }

@@ -640,10 +640,11 @@ func main() throws -> Int32 {
             .filter { $0.hasSuffix(".md") }.sorted().map { "\(docs)/zh-Hans/\($0)" }
         problems += try (pages + chinesePages).flatMap { try checkNamedSections(in: read($0), page: $0) }
         problems += try checkNumbersInProse(pages: pages + chinesePages)
+        problems += try checkBridgeProgramCount(readmes: ["README.md", "README.zh-Hans.md"])
         problems.forEach { print("error: \($0)") }
         if !problems.isEmpty { return 1 }
         print(
-            "every excerpt is verbatim in its step file, every Deviation comment is quoted on its page, every diagram's picture is current, every section a page names exists, every count of new scenarios in prose is the suite's, and every tutorial ends on the files in Steps/"
+            "every excerpt is verbatim in its step file, every Deviation comment is quoted on its page, every diagram's picture is current, every section a page names exists, every count of new scenarios and bridge programs in prose is the suite's, and every tutorial ends on the files in Steps/"
         )
     default:
         print(

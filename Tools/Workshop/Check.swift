@@ -160,11 +160,14 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         }
         // The traces' verdict first, while the slower tools run: a participant reads it meanwhile.
         if failing.isEmpty && !generatedFails && shapeOK && threadProblems.isEmpty {
+            let rounds =
+                step.selectedThreadScenarios.isEmpty
+                ? "" : tr(" and every thread round holds", "，每一轮线程场景都成立")
             say(
                 tr(
                     "\(step): \(passing) of \(scenarios.count) scenarios pass, the generated programs print their recorded"
-                        + " traces and every thread round holds; now ThreadSanitizer and the explorer…",
-                    "\(step)：\(scenarios.count) 个场景中通过 \(passing) 个，生成的程序都打印出记录的事件轨迹，每一轮线程场景都成立；"
+                        + " traces\(rounds); now ThreadSanitizer and the explorer…",
+                    "\(step)：\(scenarios.count) 个场景中通过 \(passing) 个，生成的程序都打印出记录的事件轨迹\(rounds)；"
                         + "接下来是 ThreadSanitizer 和交错探索器……"))
             fflush(nil)
         }
@@ -286,11 +289,24 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         }
     } else if step.isThreadSafe && failing.isEmpty && shapeOK {
         say()
-        say(
-            tr(
-                "Thread scenarios: every round as expected, ThreadSanitizer finds no race, and no interleaving of"
-                    + " the explored scenarios breaks one.",
-                "线程场景：每一轮都符合预期，ThreadSanitizer 没有发现数据竞争，探索过的场景在任何交错下都不会失败。"))
+        // SCENARIO= may leave out every thread scenario's rounds; ThreadSanitizer still runs them all.
+        let rounds =
+            step.selectedThreadScenarios.isEmpty
+            ? tr("no rounds ran (SCENARIO=\(scenarioChoice) chose none)", "没有运行任何一轮（SCENARIO=\(scenarioChoice) 一个也没选）")
+            : tr("every round as expected", "每一轮都符合预期")
+        if generatedFails {
+            say(
+                tr(
+                    "Thread scenarios: \(rounds); ThreadSanitizer and the explorer run once the generated programs print"
+                        + " their recorded traces.",
+                    "线程场景：\(rounds)；等生成的程序都打印出记录的事件轨迹后，再运行 ThreadSanitizer 和交错探索器。"))
+        } else {
+            say(
+                tr(
+                    "Thread scenarios: \(rounds), ThreadSanitizer finds no race, and no interleaving of"
+                        + " the explored scenarios breaks one.",
+                    "线程场景：\(rounds)，ThreadSanitizer 没有发现数据竞争，探索过的场景在任何交错下都不会失败。"))
+        }
     }
 
     // The reference step's defects: allowed either way, but worth knowing about.
