@@ -10,11 +10,17 @@ TUTORIAL ?= Tests/Tutorial/RxDemo.docc
 TUTORIAL_ZH ?= Tests/TutorialZhHans/RxDemo.docc
 # The traces a test run records, for the marble timelines and the tutorial's questions.
 TRACES := .build/traces
-# The workshop tool, built once in .build. It takes each setting by name (empty when not
-# given), checks the step and says what is valid; `exec` lets Ctrl-C reach the tool itself.
-WORKSHOP = @swift build -q --product Workshop && FROM="$(FROM)" MINE="$(MINE)" VERBOSE="$(VERBOSE)" DIR="$(DIR)" \
+# The workshop tool, built once in .build, and again only when its sources or the manifest
+# changed: even a `swift build` with nothing to do costs most of a second per command. It takes
+# each setting by name (empty when not given), checks the step and says what is valid; `exec`
+# lets Ctrl-C reach the tool itself.
+.DEFAULT_GOAL := help
+WORKSHOP_TOOL := .build/debug/Workshop
+$(WORKSHOP_TOOL): $(wildcard Tools/Workshop/*.swift Tests/TraceSuite/*.swift) Package.swift Steps/course.txt
+	@swift build -q --product Workshop && touch $@
+WORKSHOP = @$(MAKE) -s --no-print-directory $(WORKSHOP_TOOL) && FROM="$(FROM)" MINE="$(MINE)" VERBOSE="$(VERBOSE)" DIR="$(DIR)" \
 	MAPS="$(MAPS)" RECORD="$(RECORD)" RXDEMO_SCENARIO="$(SCENARIO)" RXDEMO_THREAD_ROUNDS="$(ROUNDS)" RXDEMO_DOCS="$(DOCS)" \
-	COURSE_LANG="$(COURSE_LANG)" RXSWIFT="$(RXSWIFT)" TIMING="$(TIMING)" FRESH="$(FRESH)" RUNS="$(RUNS)" exec .build/debug/Workshop
+	COURSE_LANG="$(COURSE_LANG)" RXSWIFT="$(RXSWIFT)" TIMING="$(TIMING)" FRESH="$(FRESH)" RUNS="$(RUNS)" exec $(WORKSHOP_TOOL)
 
 .PHONY: bench-loop help ready steps run test scenarios test-threads start exercise check hint reset restore compare watch progress \
 	doctor selftest check-translation check-demos golden generated samples lint format diff diffs matrix traces marbles pages \

@@ -43,10 +43,10 @@ public struct Parting: Sendable {
         case "subscribe": return tr("a new run of \(whose)'s generator", "\(whoseZh)的事件生成器又运行了一次")
         case "onDisposed": return tr("onDisposed of \(whose)", "\(whoseZh)的 onDisposed")
         case "receive completed": return tr("completed reaching \(whose)", "completed 到达\(whose)")
-        case "connect", "disconnect", "deferred", "dispose subject": return "`\(event)`"
+        case "connect", "disconnect", "deferred", "dispose subject": return "`\(event)`"  // both languages
         default: break
         }
-        if event.hasPrefix("receive error") || event.hasPrefix("receive failure") {
+        if event.hasPrefix("receive error") || event.hasPrefix("receive failure") {  // both languages
             return tr("an error reaching \(whose)", "错误到达\(whose)")
         }
         if event.hasPrefix("receive") { return tr("an element reaching \(whose)", "元素到达\(whose)") }

@@ -41,10 +41,10 @@ public enum ReportFolder {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var lines = ["scenario \(record.id)"]
         switch record.outcome {
-        case .running: lines.append("outcome running")
-        case .finished: lines.append("outcome finished")
+        case .running: lines.append("outcome running")  // both languages
+        case .finished: lines.append("outcome finished")  // both languages
         case .crashed(let message):
-            lines.append("outcome crashed")
+            lines.append("outcome crashed")  // both languages
             lines += message.split(separator: "\n").map { "message \($0)" }
         }
         lines += record.trace.map { "trace \($0)" }
@@ -75,8 +75,8 @@ public enum ReportFolder {
         guard let root = path else { return }
         let folder = folder(of: step, in: root)
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let lines = checks.map { ["outcome finished"] + $0.map { ($0.holds ? "ok " : "missing ") + $0.requirement } }
-        save(lines ?? ["outcome running"], to: shapeFile(in: folder))
+        let lines = checks.map { ["outcome finished"] + $0.map { ($0.holds ? "ok " : "missing ") + $0.requirement } }  // both languages
+        save(lines ?? ["outcome running"], to: shapeFile(in: folder))  // both languages
     }
 
     public static func readRecords(of step: Step, in root: String) -> [ScenarioID: ScenarioRecord] {
@@ -87,8 +87,8 @@ public enum ReportFolder {
             var record = ScenarioRecord(step: step, id: id, outcome: .running)
             var message: [String] = []
             for line in lines {
-                if line == "outcome finished" { record.outcome = .finished }
-                if line == "outcome crashed" { record.outcome = .crashed(message: "") }
+                if line == "outcome finished" { record.outcome = .finished }  // both languages
+                if line == "outcome crashed" { record.outcome = .crashed(message: "") }  // both languages
                 if line.hasPrefix("message ") { message.append(String(line.dropFirst(8))) }
                 if line.hasPrefix("trace ") { record.trace.append(String(line.dropFirst(6))) }
             }
@@ -103,7 +103,7 @@ public enum ReportFolder {
     public static func writeShapeFailure(_ message: String, of step: Step) {
         guard let root = path else { return }
         save(
-            ["outcome crashed"] + message.split(separator: "\n").map { "message \($0)" },
+            ["outcome crashed"] + message.split(separator: "\n").map { "message \($0)" },  // both languages
             to: shapeFile(in: folder(of: step, in: root)))
     }
 
@@ -117,7 +117,7 @@ public enum ReportFolder {
             return nil
         }
         let message = lines.filter { $0.hasPrefix("message ") }.map { String($0.dropFirst(8)) }
-        return (lines.contains("outcome finished"), checks, message.joined(separator: "\n"))
+        return (lines.contains("outcome finished"), checks, message.joined(separator: "\n"))  // both languages
     }
 
     private static func save(_ lines: [String], to path: String) {
@@ -213,11 +213,19 @@ extension ScenarioRecord {
     }
 }
 
+// A trace of up to 12 entries, or both its ends: an endless recursion can trace the same
+// entry thousands of times.
+func shortened(_ trace: [String]) -> [String] {
+    trace.count <= 12
+        ? trace
+        : trace.prefix(8) + [tr("… \(trace.count - 10) more …", "… 中间还有 \(trace.count - 10) 条 …")] + trace.suffix(2)
+}
+
 // What a crash most likely was, from what the step printed on its way down, and what
 // the scenario had traced until then.
 public func crashAdvice(trace: [String], message: String) -> String {
     if let overflow = StackOverflow.report(message) {
-        let shown = trace.count <= 12 ? trace : trace.prefix(8) + ["… \(trace.count - 10) more …"] + trace.suffix(2)
+        let shown = shortened(trace)
         let traced = trace.isEmpty ? tr("nothing", "无") : shown.joined(separator: ", ")
         return tr("It crashed: ", "它崩溃了：") + overflow
             + tr(
@@ -227,7 +235,7 @@ public func crashAdvice(trace: [String], message: String) -> String {
                     + "或者改为调用别的对象（一个不是代理自己的 delegate），就能结束它。")
     }
     if let stuck = stuckReport(message) {
-        let shown = trace.count <= 12 ? trace : trace.prefix(8) + ["… \(trace.count - 10) more …"] + trace.suffix(2)
+        let shown = shortened(trace)
         let places =
             stuck.where.isEmpty
             ? [
@@ -244,27 +252,28 @@ public func crashAdvice(trace: [String], message: String) -> String {
             + places.map { "\n  - " + $0 }.joined()
     }
     // The runtime's own message, without the stack trace that follows it.
-    let message = message.components(separatedBy: "Current stack trace:")[0]
+    let message = message.components(separatedBy: "Current stack trace:")[0]  // both languages
         .split(separator: "\n").prefix(6).joined(separator: "\n")
-    // An endless recursion can trace the same entry thousands of times: show both ends.
-    let shown = trace.count <= 12 ? trace : trace.prefix(8) + ["… \(trace.count - 10) more …"] + trace.suffix(2)
-    let traced = trace.isEmpty ? "nothing" : shown.joined(separator: ", ")
+    let shown = shortened(trace)
+    let traced = trace.isEmpty ? tr("nothing", "无") : shown.joined(separator: ", ")
     let cause =
         message.isEmpty
-        ? """
-        It printed nothing, which is what a stack overflow looks like: almost always endless \
-        recursion, such as a sink and its disposer calling each other's dispose(), or a dispose \
-        that starts over because its flag is set too late. A flag stops it: \
-        `guard !disposed else { return }` at the top of dispose(), set before anything else is disposed.
-        """
-        : """
-        A Swift runtime trap (a failed `as!` or `try!`, a nil force-unwrapped, a fatalError such as \
-        rxAbstractMethod() in a method a subclass should override). It printed:
-        \(message)
-        """
-    return
-        "The step crashed after tracing: \(traced). The other scenarios run in processes of their own and still report.\n"
-        + cause
+        ? tr(
+            "It printed nothing, which is what a stack overflow looks like: almost always endless"
+                + " recursion, such as a sink and its disposer calling each other's dispose(), or a dispose"
+                + " that starts over because its flag is set too late. A flag stops it:"
+                + " `guard !disposed else { return }` at the top of dispose(), set before anything else is disposed.",
+            "它什么也没打印，栈溢出就是这个样子：几乎总是无尽的递归，比如一个 sink 和它的 disposer 互相调用对方的 dispose()，"
+                + "或者一个 dispose 因为标志设得太晚而从头再来。一个标志就能让它停下：在 dispose() 的开头写"
+                + " `guard !disposed else { return }`，并在释放任何别的东西之前设置它。")
+        : tr(
+            "A Swift runtime trap (a failed `as!` or `try!`, a nil force-unwrapped, a fatalError such as"
+                + " rxAbstractMethod() in a method a subclass should override). It printed:\n\(message)",
+            "Swift 运行时陷阱（`as!` 或 `try!` 失败、强制解包了 nil、一个 fatalError，比如子类本该重写的方法里的"
+                + " rxAbstractMethod()）。它打印了：\n\(message)")
+    return tr(
+        "The step crashed after tracing: \(traced). The other scenarios still report.\n",
+        "这一步在记录了这些事件之后崩溃了：\(traced)。其他场景照样报告结果。\n") + cause
 }
 
 extension ReportFolder {

@@ -14,7 +14,7 @@ import Foundation
 // the handler only reads memory and writes), then lets the fault kill the process as before.
 // `StackOverflow.report` reads them back: the recursion's lines, the most frequent first.
 public enum StackOverflow {
-    static let marker = "RxDemo stack overflow"
+    static let marker = "RxDemo stack overflow"  // both languages
 
     #if os(Linux) && (arch(x86_64) || arch(arm64))
         // What the handler uses, made before it can run: it may not allocate. Every child

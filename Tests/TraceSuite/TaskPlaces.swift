@@ -8,13 +8,13 @@ import Foundation
 // on: the continuation `value` made, the stream `values` made, the task `asObservable()` runs.
 public enum Awaiting {
     public enum API: String, Sendable, CaseIterable {
-        case singleValue = "Single's value"
+        case singleValue = "Single's value"  // both languages
         case values = "values"
         case asObservable = "asObservable()"
         case createSingle = "Single.create(work:)"
     }
 
-    static let marker = "RxDemo awaiting:"
+    static let marker = "RxDemo awaiting:"  // both languages
     private static let lock = NSLock()
     nonisolated(unsafe) private static var open: [API: Int] = [:]
 

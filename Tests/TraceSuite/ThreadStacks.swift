@@ -9,8 +9,8 @@ import Foundation
 // into frames with file and line (the toolchain's llvm-symbolizer and swift-demangle) that
 // `stuckReport` reads as it reads the backtracer's. On macOS the backtracer needs no help.
 public enum ThreadStacks {
-    static let stackMarker = "RxDemo thread stack:"
-    static let moduleMarker = "RxDemo code mapping:"
+    static let stackMarker = "RxDemo thread stack:"  // both languages
+    static let moduleMarker = "RxDemo code mapping:"  // both languages
 
     // For every other thread that waits in a system call (a semaphore, a lock, a condition):
     // the return addresses found on its stack, from its stack pointer up (each a word that
@@ -129,7 +129,7 @@ public enum ThreadStacks {
         }
         var sections: [String] = []
         for (index, addresses) in threads.enumerated() {
-            sections.append("Thread S\(index + 1):")
+            sections.append("Thread S\(index + 1):")  // both languages
             for (depth, address) in addresses.enumerated() {
                 // Line 0: code the compiler made (a thunk), or a stale word the scan took for a frame.
                 guard let (path, offset) = locate(address), let name = names[path]?[offset],

@@ -16,7 +16,7 @@ import Foundation
 // backtracer prints every thread's stack with file and line (`stuckReport` reads it back).
 public final class Watchdog: @unchecked Sendable {
     // The first line the watchdog writes; what the parent and the workshop tool look for.
-    public static let marker = "RxDemo watchdog:"
+    public static let marker = "RxDemo watchdog:"  // both languages
     // Where a run that hung leaves a mark, so that later runs of the same test process (the
     // same step code) give up sooner: one endless loop in `map` hangs every scenario with a map.
     static var hungMark: String? { ReportFolder.path.map { "\($0)/.hung" } }
@@ -216,7 +216,7 @@ public func stuckReport(
     for line in lines + ThreadStacks.symbolized(lines) {
         if line.hasPrefix("Thread ") {
             flush()
-            sampled = line.hasPrefix("Thread S")
+            sampled = line.hasPrefix("Thread S")  // both languages
         } else if line.trimmingCharacters(in: .whitespaces).first?.isNumber == true {
             frames.append(line)
         }
@@ -245,14 +245,14 @@ public func crashReport(_ message: String) -> String? {
     let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     let reason =
         lines.first { $0.contains("CONTINUATION MISUSE") }
-        ?? lines.first { $0.contains("Fatal error:") }.map { String($0[$0.range(of: "Fatal error:")!.lowerBound...]) }
+        ?? lines.first { $0.contains("Fatal error:") }.map { String($0[$0.range(of: "Fatal error:")!.lowerBound...]) }  // both languages
     guard let start = lines.firstIndex(where: { $0.hasPrefix("Thread ") && $0.hasSuffix(" crashed:") }) else {
         return reason
     }
     let place = lines[(start + 1)...].prefix { !$0.hasPrefix("Thread ") }.lazy.compactMap { stepFile(in: $0) }.first
     // Resumed twice: the crash is at the second resume; the first is one of the others that
     // resume the same continuation.
-    if let reason, reason.contains("more than once"), let place, let others = otherResumes(than: place) {
+    if let reason, reason.contains("more than once"), let place, let others = otherResumes(than: place) {  // both languages
         return reason + tr(", the second at ", "，第二次在 ") + place + tr("; the first at one of ", "；第一次在以下之一：")
             + others.joined(separator: tr(", ", "、"))
     }

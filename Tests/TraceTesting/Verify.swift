@@ -63,6 +63,27 @@ public func verify<Adapter: StepAdapter>(_ scenario: Scenario, on adapter: Adapt
     let verdict = Adapter.step.verdict(for: scenario)
     #if compiler(>=6.3)
         if let name = _mangledTypeName(Adapter.self) {
+            // Most scenarios run one after another in one child (`ScenarioBatch`); one that
+            // crashes by design, or that a crash in that child left unrun, in a child of its own.
+            if !verdict.crashes,
+                let outcome = await ScenarioBatch.shared.outcome(
+                    of: scenario.id, step: Adapter.step, adapterNamed: name)
+            {
+                ReportFolder.write(
+                    ScenarioRecord(
+                        step: Adapter.step, id: scenario.id,
+                        outcome: outcome.finished ? .finished : .crashed(message: outcome.message), trace: outcome.trace
+                    ))
+                guard outcome.finished else {
+                    Issue.record(crashComment(scenario, on: Adapter.step), sourceLocation: scenario.sourceLocation)
+                    Issue.record(
+                        Comment(rawValue: crashAdvice(trace: outcome.trace, message: outcome.message)),
+                        sourceLocation: scenario.sourceLocation)
+                    return
+                }
+                verify(scenario, on: adapter, trace: outcome.trace)
+                return
+            }
             let run = IsolatedRun(scenario, on: Adapter.step)
             guard verdict.crashes else {
                 if await run.play(adapterNamed: name) {
@@ -344,8 +365,86 @@ public func crashComment(_ scenario: Scenario, on step: Step) -> Comment {
             watchdog.stop()
         }
 
-        private static func lines(_ path: String) -> [String] {
+        static func lines(_ path: String) -> [String] {
             ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+    }
+
+    // The step's scenarios, one after another in one child process: a child per scenario costs
+    // more than most scenarios do. Each scenario still has files of its own (its trace, what it
+    // printed, and a mark once it finished), so a crash or a hang is that scenario's; the ones
+    // after it then run each in a child of its own, as a step that crashes once may crash again.
+    actor ScenarioBatch {
+        static let shared = ScenarioBatch()
+
+        struct Outcome: Sendable {
+            let finished: Bool
+            let trace: [String]
+            let message: String
+        }
+
+        // One batch per step: `make test` runs every step's tests in one process.
+        private var batches: [Step: Task<[ScenarioID: Outcome], Never>] = [:]
+
+        // nil for a scenario the batch did not run to its end or crash in.
+        func outcome(of id: ScenarioID, step: Step, adapterNamed name: String) async -> Outcome? {
+            let batch =
+                batches[step]
+                ?? Task {
+                    let ids = step.selectedScenarios.filter { !step.verdict(for: $0).crashes }.map(\.id)
+                    return await Self.run(ids, step: step, adapterNamed: name)
+                }
+            batches[step] = batch
+            return await batch.value[id]
+        }
+
+        private static func run(_ ids: [ScenarioID], step: Step, adapterNamed name: String) async -> [ScenarioID:
+            Outcome]
+        {
+            let path = NSTemporaryDirectory() + "/rxdemo-\(UUID().uuidString).batch"
+            for id in ids { ReportFolder.write(ScenarioRecord(step: step, id: id, outcome: .running)) }
+            Watchdog.prepareChildren()
+            // A crash is reported by the scenario it happened in, not by whichever ran the batch.
+            await withKnownIssue(isIntermittent: true) {
+                await #expect(processExitsWith: .success) {
+                    [ids = ids as [ScenarioID], path = path as String, name = name as String] in
+                    guard let adapter = _typeByName(name) as? any StepAdapter.Type else {
+                        preconditionFailure("no StepAdapter named \(name) in this test process")
+                    }
+                    await ScenarioBatch.play(ids, on: adapter, to: path)
+                }
+            }
+            var outcomes: [ScenarioID: Outcome] = [:]
+            for (index, id) in ids.enumerated() {
+                let file = "\(path)-\(index)"
+                guard FileManager.default.fileExists(atPath: file) else { break }
+                let finished = FileManager.default.fileExists(atPath: file + ".done")
+                outcomes[id] = Outcome(
+                    finished: finished, trace: IsolatedRun.lines(file),
+                    message: IsolatedRun.lines(file + ".stderr").joined(separator: "\n"))
+                for suffix in ["", ".stderr", ".stdout", ".done"] {
+                    try? FileManager.default.removeItem(atPath: file + suffix)
+                }
+                if !finished { break }
+            }
+            return outcomes
+        }
+
+        // The child's side: each scenario as `IsolatedRun` runs one, to files of its own.
+        private static func play<Adapter: StepAdapter>(_ ids: [ScenarioID], on adapter: Adapter.Type, to path: String)
+            async
+        {
+            for (index, id) in ids.enumerated() {
+                let file = "\(path)-\(index)"
+                // `drive` must be called on the main thread, as for a scenario on its own.
+                if Scenario.all.first(where: { $0.id == id })?.needs.contains(.bindings) == true {
+                    let unchecked = UncheckedSendable(value: adapter)
+                    await MainActor.run { IsolatedRun.play(id, on: unchecked.value, to: file) }
+                } else {
+                    IsolatedRun.play(id, on: adapter, to: file)
+                }
+                _ = FileManager.default.createFile(atPath: file + ".done", contents: nil)
+            }
         }
     }
 #endif

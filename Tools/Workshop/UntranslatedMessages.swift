@@ -13,12 +13,18 @@ let participantFacingFiles = [
     "Ready.swift", "Scenarios.swift", "TestCommand.swift", "Summary.swift", "Threads.swift", "Explore.swift",
     "Diff.swift", "Workspace.swift", "Shell.swift", "Pages.swift", "BuildFailure.swift",
 ]
+// The suite's reports that `make check` prints as they are: a crash, a hang, a generated program.
+let participantFacingSuiteFiles = [
+    "Report.swift", "GeneratedReport.swift", "Parting.swift", "Watchdog.swift", "StackOverflow.swift",
+    "TaskPlaces.swift", "ThreadStacks.swift",
+]
 let bothLanguagesMark = "// both languages"
 
-func untranslatedMessages(folder: String = "Tools/Workshop") -> [String] {
+func untranslatedMessages(folder: String = "Tools/Workshop", suite: String = "Tests/TraceSuite") -> [String] {
     var problems: [String] = []
-    for file in participantFacingFiles {
-        let path = "\(folder)/\(file)"
+    let paths =
+        participantFacingFiles.map { "\(folder)/\($0)" } + participantFacingSuiteFiles.map { "\(suite)/\($0)" }
+    for path in paths {
         guard let text = read(path) else {
             problems.append(
                 tr(
