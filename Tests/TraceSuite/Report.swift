@@ -75,7 +75,8 @@ public enum ReportFolder {
         guard let root = path else { return }
         let folder = folder(of: step, in: root)
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let lines = checks.map { ["outcome finished"] + $0.map { ($0.holds ? "ok " : "missing ") + $0.requirement } }  // both languages
+        let finished = "outcome finished"  // both languages
+        let lines = checks.map { [finished] + $0.map { ($0.holds ? "ok " : "missing ") + $0.requirement } }
         save(lines ?? ["outcome running"], to: shapeFile(in: folder))  // both languages
     }
 

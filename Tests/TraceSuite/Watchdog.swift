@@ -243,16 +243,18 @@ public func stuckReport(
 // continuation resumed twice) and the first line of the step's code on the crashed thread.
 public func crashReport(_ message: String) -> String? {
     let lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let fatal = "Fatal error:"  // both languages
     let reason =
         lines.first { $0.contains("CONTINUATION MISUSE") }
-        ?? lines.first { $0.contains("Fatal error:") }.map { String($0[$0.range(of: "Fatal error:")!.lowerBound...]) }  // both languages
+        ?? lines.first { $0.contains(fatal) }.map { String($0[$0.range(of: fatal)!.lowerBound...]) }
     guard let start = lines.firstIndex(where: { $0.hasPrefix("Thread ") && $0.hasSuffix(" crashed:") }) else {
         return reason
     }
     let place = lines[(start + 1)...].prefix { !$0.hasPrefix("Thread ") }.lazy.compactMap { stepFile(in: $0) }.first
     // Resumed twice: the crash is at the second resume; the first is one of the others that
     // resume the same continuation.
-    if let reason, reason.contains("more than once"), let place, let others = otherResumes(than: place) {  // both languages
+    let resumedTwice = "more than once"  // both languages
+    if let reason, reason.contains(resumedTwice), let place, let others = otherResumes(than: place) {
         return reason + tr(", the second at ", "，第二次在 ") + place + tr("; the first at one of ", "；第一次在以下之一：")
             + others.joined(separator: tr(", ", "、"))
     }
