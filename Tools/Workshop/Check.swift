@@ -171,11 +171,34 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
                         + "接下来是 ThreadSanitizer 和交错探索器……"))
             fflush(nil)
         }
-        if failing.isEmpty && !generatedFails && shapeOK && threadProblems.isEmpty && sanitizer {
-            let scratch = workspace.root == defaultRoot ? ".build-tsan-workshop" : ".build-tsan-selftest"
+        let sanitizes = failing.isEmpty && !generatedFails && shapeOK && threadProblems.isEmpty && sanitizer
+        // The lock and atomic logic itself: every interleaving of two threads, not the few a
+        // real run happens to take (whatever the real rounds showed: the explorer says why).
+        // Even when a round failed: the explorer shows the interleaving that breaks it.
+        let explores = failing.isEmpty && !generatedFails && shapeOK
+        let sanitizerScratch = workspace.root == defaultRoot ? ".build-tsan-workshop" : ".build-tsan-selftest"
+        let explorerScratch = workspace.root == defaultRoot ? ".build-explore-workshop" : ".build-explore-selftest"
+        // Their builds side by side; then each run alone, so that ThreadSanitizer's threads
+        // have the machine to themselves.
+        var explorer: String? = nil
+        if sanitizes && explores {
+            explorer = try timed(
+                tr("ThreadSanitizer's and the explorer's builds, side by side", "ThreadSanitizer 和探索器的构建（同时进行）")
+            ) {
+                try bothAtOnce(
+                    { try sanitizerBuild(step, environment: environment, scratch: sanitizerScratch) },
+                    { try buildExplorer(step, folder: workspace.path, scratch: explorerScratch) }
+                ).1
+            }
+        }
+        if sanitizes {
             for outcome in try timed(
-                tr("ThreadSanitizer (build and run)", "ThreadSanitizer（构建并运行）"),
-                { try sanitizerRun(step, environment: environment, scratch: scratch, together: true) })
+                tr("ThreadSanitizer (its run)", "ThreadSanitizer（运行）"),
+                {
+                    try sanitizerRun(
+                        step, environment: environment, scratch: sanitizerScratch, together: true,
+                        built: explorer != nil)
+                })
             where !outcome.asExpected(for: step) {
                 let what =
                     outcome.races.isEmpty
@@ -187,18 +210,18 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
                     tr("\(outcome.name) under ThreadSanitizer: \(what)", "ThreadSanitizer 下的 \(outcome.name)：\(what)"))
             }
         }
-        // The lock and atomic logic itself: every interleaving of two threads, not the few a
-        // real run happens to take (whatever the real rounds showed: the explorer says why).
-        // Even when a round failed: the explorer shows the interleaving that breaks it.
-        if failing.isEmpty && !generatedFails && shapeOK {
-            let explorerScratch = workspace.root == defaultRoot ? ".build-explore-workshop" : ".build-explore-selftest"
+        if explores {
+            let built =
+                try explorer
+                ?? timed(tr("the explorer's build", "探索器的构建")) {
+                    try buildExplorer(step, folder: workspace.path, scratch: explorerScratch)
+                }
             // A call-out under a lock that the reference step makes too (as its RxSwift does) is
             // allowed, as a known defect is; fixing it is welcome.
             for outcome in try timed(
-                tr("the interleaving explorer (build and run)", "交错探索器（构建并运行）"),
+                tr("the interleaving explorer (its runs, two at a time)", "交错探索器（运行，每次两个）"),
                 {
-                    try exploreInterleavings(
-                        step, folder: workspace.path, scratch: explorerScratch, scenarios: step.interleavingScenarios)
+                    try explore(step, with: built, scratch: explorerScratch, scenarios: step.interleavingScenarios)
                 })
             where !outcome.holds && !outcome.scenario.showsKnownCallOut(in: step, verdict: outcome.verdict) {
                 threadProblems.append("«\(outcome.scenario.localizedName)»" + tr(": ", "：") + outcome.verdict)

@@ -37,10 +37,17 @@ let filesTheExplorerLeavesOut: Set<String> = ["main.swift"]
 let explorerSharedLanguage = "Tests/TraceSuite/Language.swift"
 
 // Builds `folder` (a step or a workspace) with the explorer in `scratch` and explores each
-// scenario. The sources are synchronised file by file, so an edit recompiles little.
+// scenario.
 func exploreInterleavings(_ step: Step, folder: String, scratch: String, scenarios: [InterleavingScenario]) throws
     -> [ExplorationOutcome]
 {
+    let explorer = try buildExplorer(step, folder: folder, scratch: scratch)
+    return try explore(step, with: explorer, scratch: scratch, scenarios: scenarios)
+}
+
+// The explorer built with `folder`'s files; its path. The sources are synchronised file by
+// file, so an edit recompiles little.
+func buildExplorer(_ step: Step, folder: String, scratch: String) throws -> String {
     let sources = "\(scratch)/Sources"
     try files.createDirectory(atPath: sources, withIntermediateDirectories: true)
     let instrumented = Set(listFiles(in: "Tools/Explorer").filter { $0.hasSuffix(".swift") })
@@ -95,7 +102,14 @@ func exploreInterleavings(_ step: Step, folder: String, scratch: String, scenari
         failure = build.output
     }
     guard built else { throw explorerBuildFailure(folder: folder, sources: sources, output: failure) }
-    let explorer = "\(scratch)/build/debug/RxDemoExplorer"
+    return "\(scratch)/build/debug/RxDemoExplorer"
+}
+
+// Explores each scenario, two at a time (each is one thread's work, and deterministic), each
+// with a schedule file of its own; the outcomes in the scenarios' order.
+func explore(_ step: Step, with explorer: String, scratch: String, scenarios: [InterleavingScenario]) throws
+    -> [ExplorationOutcome]
+{
     let known = try run([explorer, "list"]).output.split(separator: "\n").map(String.init)
     let expected = step.interleavingScenarios.map(\.key)
     guard Set(known) == Set(expected) else {
@@ -105,8 +119,8 @@ func exploreInterleavings(_ step: Step, folder: String, scratch: String, scenari
                 "Tools/Explorer 为 \(step) 提供的场景是 \(known.sorted())，TraceSuite 的 InterleavingScenarioID 是 \(expected.sorted())；两者要一致"
             ))
     }
-    let schedule = "\(scratch)/schedule"
-    return try scenarios.map { scenario in
+    return try inPairs(scenarios) { scenario in
+        let schedule = "\(scratch)/schedule-\(scenario.key)"
         let quiet = [
             "RXDEMO_EXPLORE_SCHEDULE": schedule, "SWIFT_BACKTRACE": "enable=no",
             "RXDEMO_EXPLORE_KNOWN_CALL_OUT": scenario.knownCallOut(in: step)?.lockFiles.joined(separator: ",") ?? "",

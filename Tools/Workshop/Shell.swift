@@ -195,3 +195,47 @@ func timestamp(_ date: Date = Date(), format: String) -> String {
     formatter.dateFormat = format
     return formatter.string(from: date)
 }
+
+// MARK: Two at a time
+
+// `body` for each element, two at once (the course's machines have two cores, and each of
+// these is one process's work); the results in the elements' order, or the first error.
+func inPairs<Element, Result>(_ elements: [Element], _ body: (Element) throws -> Result) throws -> [Result] {
+    let lock = NSLock()
+    var next = 0
+    var results = [Swift.Result<Result, any Error>?](repeating: nil, count: elements.count)
+    withoutActuallyEscaping(body) { body in
+        let shared = UncheckedSendable(value: (body: body, elements: elements))
+        let slots = UncheckedSendable(value: { (index: Int, result: Swift.Result<Result, any Error>) in
+            lock.withLock { results[index] = result }
+        })
+        let take = UncheckedSendable(value: { () -> Int? in
+            lock.withLock {
+                defer { next += 1 }
+                return next < elements.count ? next : nil
+            }
+        })
+        DispatchQueue.concurrentPerform(iterations: min(2, elements.count)) { _ in
+            while let index = take.value() {
+                slots.value(index, Swift.Result { try shared.value.body(shared.value.elements[index]) })
+            }
+        }
+    }
+    return try results.map { try $0!.get() }
+}
+
+// Both at once; the first error either throws.
+func bothAtOnce<A, B>(_ first: () throws -> A, _ second: () throws -> B) throws -> (A, B) {
+    var a: Swift.Result<A, any Error>? = nil
+    var b: Swift.Result<B, any Error>? = nil
+    withoutActuallyEscaping(first) { first in
+        withoutActuallyEscaping(second) { second in
+            let work = UncheckedSendable(value: (first, second))
+            let store = UncheckedSendable(value: { (i: Int) in
+                if i == 0 { a = Swift.Result { try work.value.0() } } else { b = Swift.Result { try work.value.1() } }
+            })
+            DispatchQueue.concurrentPerform(iterations: 2) { store.value($0) }
+        }
+    }
+    return (try a!.get(), try b!.get())
+}

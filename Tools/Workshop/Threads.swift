@@ -21,19 +21,12 @@ struct SanitizerOutcome {
 // and runs each thread scenario on its own, its reports in a folder of its own; or, `together`,
 // all of them in one run of fewer rounds (the sanitizer needs no collision to see a race),
 // which is what a workshop check can afford after every edit.
-func sanitizerRun(_ step: Step, environment: [String: String], scratch: String, together: Bool = false) throws
-    -> [SanitizerOutcome]
-{
+// `built`: `sanitizerBuild` has already run.
+func sanitizerRun(
+    _ step: Step, environment: [String: String], scratch: String, together: Bool = false, built: Bool = false
+) throws -> [SanitizerOutcome] {
+    if !built { try sanitizerBuild(step, environment: environment, scratch: scratch) }
     let environment = environment.merging(["RXDEMO_STEP": step.number]) { $1 }
-    let build = try run(
-        ["swift", "build", "--build-tests", "--sanitize=thread", "--scratch-path", scratch], environment: environment)
-    guard build.status == 0 else {
-        print(build.output)
-        throw WorkshopError(
-            description: tr(
-                "the ThreadSanitizer build of \(step) failed (output above)", "\(step) 的 ThreadSanitizer 构建失败（输出见上）"),
-            status: 1)
-    }
     let runs: [(name: String, id: String, exposing: Bool)] =
         together
         ? [(tr("every thread scenario", "所有线程场景"), "", step.threadScenarios.contains(where: \.exposesUnlockedState))]
@@ -68,6 +61,19 @@ func sanitizerRun(_ step: Step, environment: [String: String], scratch: String, 
         return SanitizerOutcome(
             name: scenario.name, exposesUnlockedState: scenario.exposing, races: raceSummaries(in: reports, step: step),
             crashed: crashed, failed: test.status != 0, log: "\(reports)/test.log")
+    }
+}
+
+func sanitizerBuild(_ step: Step, environment: [String: String], scratch: String) throws {
+    let build = try run(
+        ["swift", "build", "--build-tests", "--sanitize=thread", "--scratch-path", scratch],
+        environment: environment.merging(["RXDEMO_STEP": step.number]) { $1 })
+    guard build.status == 0 else {
+        print(build.output)
+        throw WorkshopError(
+            description: tr(
+                "the ThreadSanitizer build of \(step) failed (output above)", "\(step) 的 ThreadSanitizer 构建失败（输出见上）"),
+            status: 1)
     }
 }
 
