@@ -176,7 +176,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         // real run happens to take (whatever the real rounds showed: the explorer says why).
         // Even when a round failed: the explorer shows the interleaving that breaks it.
         let explores = failing.isEmpty && !generatedFails && shapeOK
-        let sanitizerScratch = workspace.root == defaultRoot ? ".build-tsan-workshop" : ".build-tsan-selftest"
+        let tsanScratch = sanitizerScratch(root: workspace.root)
         let explorerScratch = workspace.root == defaultRoot ? ".build-explore-workshop" : ".build-explore-selftest"
         // Their builds side by side; then each run alone, so that ThreadSanitizer's threads
         // have the machine to themselves.
@@ -186,7 +186,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
                 tr("ThreadSanitizer's and the explorer's builds, side by side", "ThreadSanitizer 和探索器的构建（同时进行）")
             ) {
                 try bothAtOnce(
-                    { try sanitizerBuild(step, environment: environment, scratch: sanitizerScratch) },
+                    { try sanitizerBuild(step, environment: environment, scratch: tsanScratch) },
                     { try buildExplorer(step, folder: workspace.path, scratch: explorerScratch) }
                 ).1
             }
@@ -196,7 +196,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
                 tr("ThreadSanitizer (its run)", "ThreadSanitizer（运行）"),
                 {
                     try sanitizerRun(
-                        step, environment: environment, scratch: sanitizerScratch, together: true,
+                        step, environment: environment, scratch: tsanScratch, together: true,
                         built: explorer != nil)
                 })
             where !outcome.asExpected(for: step) {

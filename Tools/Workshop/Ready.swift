@@ -59,6 +59,19 @@ func ready() throws -> Int32 {
     } else if build.status != 0 {
         print(build.output.split(separator: "\n").suffix(15).joined(separator: "\n"))
         missing.append(tr("a build that works: the one above failed", "一次能成功的构建：上面的构建失败了"))
+    } else {
+        // The same under ThreadSanitizer, which every check from step 09 on builds: the suite
+        // compiled once with it too, so that a first check of a thread-safe step compiles only its step.
+        do {
+            try sanitizerBuild(
+                .rxDemo09, environment: ["RXDEMO_WORKSPACE": "Steps/RxDemo09"],
+                scratch: sanitizerScratch(root: defaultRoot))
+        } catch {
+            missing.append(
+                tr(
+                    "a build with ThreadSanitizer (swift build --sanitize=thread), which the checks from step 09 on need: \(error)",
+                    "一次带 ThreadSanitizer 的构建（swift build --sanitize=thread），第 09 步起的检查都需要它：\(error)"))
+        }
     }
     guard missing.isEmpty else {
         print(tr("Not ready. Install: ", "还没准备好。请安装：") + missing.joined(separator: tr("; ", "；")))
