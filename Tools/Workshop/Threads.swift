@@ -17,16 +17,16 @@ struct SanitizerOutcome {
     }
 }
 
-// Builds the step (or a workspace, through `environment`) with ThreadSanitizer in `scratch`
-// and runs each thread scenario on its own, its reports in a folder of its own; or, `together`,
-// all of them in one run of fewer rounds (the sanitizer needs no collision to see a race),
-// which is what a workshop check can afford after every edit.
 // Where a check builds under ThreadSanitizer: the workshop's, or the self-test's.
 func sanitizerScratch(root: String) -> String {
     root == defaultRoot ? ".build-tsan-workshop" : ".build-tsan-selftest"
 }
 
-// `built`: `sanitizerBuild` has already run.
+// Builds the step (or a workspace, through `environment`) with ThreadSanitizer in `scratch`,
+// unless `built` says `sanitizerBuild` already has, and runs each thread scenario on its own,
+// its reports in a folder of its own; or, `together`, all of them in one run of fewer rounds
+// (the sanitizer needs no collision to see a race), which is what a workshop check can afford
+// after every edit.
 func sanitizerRun(
     _ step: Step, environment: [String: String], scratch: String, together: Bool = false, built: Bool = false
 ) throws -> [SanitizerOutcome] {
