@@ -126,6 +126,10 @@ extension DeclaredDifference {
     ]
 
     public static let knownDefects = "the reference step's known defects"
+    // OpenCombine keeps a Future's waiting subscribers in a set: which it tells first changes
+    // from run to run. The demand act's steps tell them in the order they came.
+    public static let subscriberOrderVaries =
+        "OpenCombine's order among several subscribers changes from run to run: each subscriber's own order counts, not the order among them"
     // A program the reference step prints differently from run to run: it judges nobody.
     public static let unstable = "the reference step prints it differently from run to run"
 
@@ -194,9 +198,30 @@ extension Array {
 }
 
 extension RecordedTraces.Entry {
+    // Where the library's order among subscribers is its set's (the demand act's programs).
+    public var ordersSubscribersFreely: Bool { why == DeclaredDifference.subscriberOrderVaries }
+
     // The known defects a "~ " line names, among the step's.
     public func defects(of step: Step) -> [Defect] {
         guard let why, why.hasPrefix(DeclaredDifference.knownDefects) else { return [] }
         return step.defects.filter { why.contains($0.title) }
     }
+}
+
+// A demand program's trace, each actor's entries together ("sub 1 …", "sink 2 …", "source: …"),
+// in the order each printed them: what two traces share when only the order among the
+// subscribers is free.
+public func byActor(_ trace: [String]) -> [String] {
+    let actor = { (entry: String) -> String in
+        let words = entry.split(separator: " ", maxSplits: 2)
+        return words.count >= 2 && Int(words[1]) != nil ? words[0] + " " + words[1] : ""
+    }
+    var order: [String] = []
+    var entries: [String: [String]] = [:]
+    for entry in trace {
+        let name = actor(entry)
+        if entries[name] == nil { order.append(name) }
+        entries[name, default: []].append(entry)
+    }
+    return order.sorted().flatMap { entries[$0] ?? [] }
 }

@@ -23,6 +23,8 @@ public struct Scenario: Sendable {
     public let order: Capability?
     // Where the scenario is written, so that a failure points at its line in Scenarios.swift.
     public let location: Location
+    // The demand act's scenarios are programs of Combine's API (DemandScenarios.swift).
+    public let demand: DemandProgram?
 
     public struct Location: Sendable {
         public let fileID: String
@@ -37,11 +39,12 @@ public struct Scenario: Sendable {
         _ id: ScenarioID, kind: SourceKind = .create, source: SourceScript, operators: [Operator] = [],
         subscribers: [SubscriberScript] = [SubscriberScript()], lifetimes: LifetimeCheck = .none,
         bagFreedAt: Int? = nil, probes: [Probe] = [], tracesUnhandledErrors: Bool = false,
-        order: Capability? = nil, expected: [String],
+        order: Capability? = nil, demand: DemandProgram? = nil, expected: [String],
         fileID: String = #fileID,
         filePath: String = #filePath, line: Int = #line, column: Int = #column
     ) {
         self.id = id
+        self.demand = demand
         self.kind = kind
         self.bagFreedAt = bagFreedAt
         self.probes = probes
@@ -73,6 +76,7 @@ public struct Scenario: Sendable {
 
     // What a step must offer to run this scenario at all.
     public var needs: Set<Capability> {
+        if demand != nil { return [.demand] }
         var needs: Set<Capability> = order.map { [$0] } ?? []
         if operators.contains(where: \.isMap) { needs.insert(.map) }
         if source.hasDisposeClosure || subscribers.contains(where: \.disposes) { needs.insert(.dispose) }
@@ -268,6 +272,8 @@ public enum Capability: String, Sendable, CaseIterable {
     case mainBranchOrder
     // The bridge to Swift concurrency: `values`, a trait's `value`, `AsyncSequence.asObservable()`.
     case concurrency
+    // Combine's core (step 16 on): publishers that send only what their subscriber asked for.
+    case demand
 }
 
 // How a trait is subscribed.

@@ -149,6 +149,20 @@ extension ScenarioID {
         case .hotFlatMapHearsEveryInner: "“热”源序列上的 flatMap：每个内部序列都能被听到，更早的也一样"
         case .hotFlatMapLatestHearsLatest: "“热”源序列上的 flatMapLatest：只能听到最新的内部序列"
         case .generated: "一个生成的程序"
+        case .demandOneAtATime: "只要一个元素的订阅者只得到一个，再要之前不会有更多"
+        case .demandReturnedAdds: "receive 返回的需求会加到尚未满足的需求上"
+        case .demandRequestInReceiveQueued: "在 receive 里发出的 request 在 receive 返回之后才被满足，而不是在它里面"
+        case .demandNothingBeforeAsked: "订阅者开口要之前，发布者什么也不发"
+        case .demandNothingAfterCancel: "cancel 之后什么都不会到达，连 finished 也没有"
+        case .demandEmptySequence: "空序列先交出一个订阅，然后结束"
+        case .demandSinkAsksEverything: "sink 一次就要全部元素"
+        case .demandReleasingCancels: "释放 AnyCancellable 就会取消订阅"
+        case .demandFutureValueWaits: "Future 的值要等到有需求才发出"
+        case .demandFutureFailureDoesNotWait: "Future 的失败不等需求"
+        case .demandDeferredPerSubscriber: "Deferred 在每个订阅者订阅时为它创建一个发布者"
+        case .demandFilterAsksForMore: "filter 每丢掉一个元素，就向上游多要一个"
+        case .demandTryMapCancelsUpstream: "抛出错误的 tryMap 先取消上游，再让下游失败"
+        case .demandAssignWritesEachValue: "assign 把每个值写进属性"
         }
     }
 }

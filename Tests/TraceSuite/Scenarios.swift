@@ -218,6 +218,21 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
     case hotFlatMapLatestHearsLatest = "flatMapLatest on a hot source: only the latest inner is heard"
     // Not in the table: what every program of Tests/TraceSuite/Programs.swift is.
     case generated = "a generated program"
+    // The demand act (DemandScenarios.swift).
+    case demandOneAtATime = "a subscriber that asks for one element gets one, and no more until it asks again"
+    case demandReturnedAdds = "the demand that receive returns adds to what is outstanding"
+    case demandRequestInReceiveQueued = "a request from inside receive is served after receive returns, not inside it"
+    case demandNothingBeforeAsked = "a publisher sends nothing before its subscriber asks"
+    case demandNothingAfterCancel = "after cancel nothing arrives, not even finished"
+    case demandEmptySequence = "an empty sequence hands over a subscription, then finishes"
+    case demandSinkAsksEverything = "sink asks for everything at once"
+    case demandReleasingCancels = "releasing the AnyCancellable cancels the subscription"
+    case demandFutureValueWaits = "a Future's value waits for demand"
+    case demandFutureFailureDoesNotWait = "a Future's failure does not wait for demand"
+    case demandDeferredPerSubscriber = "Deferred makes a publisher for each subscriber, when it subscribes"
+    case demandFilterAsksForMore = "filter asks upstream for one more element for each one it drops"
+    case demandTryMapCancelsUpstream = "a tryMap that throws cancels upstream, then fails downstream"
+    case demandAssignWritesEachValue = "assign writes each value to the property"
 }
 
 extension Scenario {
@@ -1363,5 +1378,5 @@ extension Scenario {
                 "t1 send 1", "t2 inner 1: send 11", "t2 receive 11", "t3 send 2", "t4 inner 1: send 12",
                 "t5 inner 2: send 21", "t5 receive 21",
             ]),
-    ]
+    ] + demand
 }

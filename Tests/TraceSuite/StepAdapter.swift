@@ -358,6 +358,8 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
     // RxSwift in 2026 (its main branch): the bridge to Swift concurrency, and no call-out
     // under a lock.
     case rxDemo15
+    // The fourth act: demand, Combine's core as OpenCombine spells it, rebuilt from step 06.
+    case rxDemo16
 
     public var description: String { "RxDemo" + number }
 
@@ -385,11 +387,16 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
         isSideStep ? tr("the side step (Signal)", "旁支步骤 Signal") : tr("step \(number)", "第 \(number) 步")
     }
 
+    // The steps the scenarios (and the matrix, the timelines, the tutorial) are about: every
+    // one but the demand act's, which runs programs of its own (DemandPrograms.swift).
+    public static let scenarioSteps: [Step] = allCases.filter { !$0.isDemandAct }
+
     // The numbered steps, 01 to 15, in order: what builds on what.
     public static let mainLine: [Step] = allCases.filter { !$0.isSideStep }.sorted { $0.rawValue < $1.rawValue }
 
     // The step this one starts from, and the one after it; none for 01, 15 and the side step.
-    public var previous: Step? { isSideStep ? nil : Step(rawValue: rawValue - 1) }
+    // The demand act starts again from step 06's Producer and Sink.
+    public var previous: Step? { isSideStep ? nil : self == .rxDemo16 ? .rxDemo06 : Step(rawValue: rawValue - 1) }
     public var next: Step? { isSideStep ? nil : Step(rawValue: rawValue + 1) }
 
     public var capabilities: Set<Capability> {
@@ -418,17 +425,21 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
         // A signal is pushed into by whoever holds its sink; it never ends, and a subscription
         // ends when its Disposable is freed.
         case .rxDemoSignal: [.hotSource, .dispose, .map, .flatMap]
+        // Combine's API: none of the scenarios' observables; its own programs (DemandPrograms.swift).
+        case .rxDemo16: [.demand]
         }
     }
 
     // Steps 01-06 are the core; 07 on, RxSwift's own API: the second act (07-10), then the
     // third (11 on). The side step belongs to none (act 0).
-    public var isSecondAct: Bool { !isSideStep && rawValue >= 7 }
-    public var act: Int { isSideStep ? 0 : rawValue <= 6 ? 1 : rawValue <= 10 ? 2 : 3 }
+    public var isSecondAct: Bool { !isSideStep && rawValue >= 7 && !isDemandAct }
+    public var act: Int { isSideStep ? 0 : rawValue <= 6 ? 1 : rawValue <= 10 ? 2 : rawValue <= 15 ? 3 : 4 }
+    // The fourth act: Combine's names, held to OpenCombine.
+    public var isDemandAct: Bool { rawValue >= 16 && !isSideStep }
 
     // Whose shape the shape checks hold the step to: the article's (01-06, and the side
     // step's own article) or RxSwift's.
-    public var shapeSource: String { isSecondAct ? "RxSwift's" : "the article's" }
+    public var shapeSource: String { isDemandAct ? "OpenCombine's" : isSecondAct ? "RxSwift's" : "the article's" }
 }
 
 // Every step declares its own `Event`; its three cases satisfy these requirements as they

@@ -51,6 +51,17 @@ public func verifyGenerated<Adapter: StepAdapter>(on adapter: Adapter.Type) asyn
         return
     }
     guard let recorded else { return }
+    judgeGenerated(
+        step: step, total: total, runs: runs, recorded: recorded, isReference: isReference, code: code,
+        scenario: scenario)
+}
+
+// Judges what the child printed against the recorded traces, and reports the shortest
+// program that fails.
+func judgeGenerated(
+    step: Step, total: Int, runs: [Int: GeneratedRun.Outcome], recorded: RecordedTraces, isReference: Bool,
+    code: (Int) -> [String], scenario: (Int) -> Scenario?
+) {
     // The programs the child drew must be the ones recorded.
     let stale = runs.filter { recorded.entry($0.key)?.fingerprint != $0.value.fingerprint }.keys.sorted()
     guard stale.isEmpty && (total == 0 || total == recorded.entries.count) else {
@@ -65,7 +76,7 @@ public func verifyGenerated<Adapter: StepAdapter>(on adapter: Adapter.Type) asyn
         let number = entry.number
         let run = runs[number]
         let allowed = isReference ? [entry.referenceTrace].compactMap { $0 } : entry.allowed
-        let judged = { step.judged($0, against: entry.rxSwift) }
+        let judged = { step.judged(entry.ordersSubscribersFreely ? byActor($0) : $0, against: entry.rxSwift) }
         if let run, run.finished, allowed.map(judged).contains(judged(run.trace)) { continue }
         // Some of the reference step's defects kept, the others fixed.
         let scenario = scenario(number)
@@ -95,7 +106,7 @@ public func verifyGenerated<Adapter: StepAdapter>(on adapter: Adapter.Type) asyn
     if let first = shortest {
         let lines =
             [
-                "\(step): \(failing.count) of \(recorded.entries.count) generated programs print what neither RxSwift nor the reference step prints; the shortest, program \(first.number):"
+                "\(step): \(failing.count) of \(recorded.entries.count) generated programs print what neither \(step.library) nor the reference step prints; the shortest, program \(first.number):"
             ] + code(first.number).map { "    " + $0 }
             + (first.run?.finished == false
                 ? [crashAdvice(trace: first.run?.trace ?? [], message: first.run?.message ?? "")]
@@ -223,5 +234,106 @@ enum GeneratedRun {
             outcomes[number]?.trace = GeneratedProgram.comparable(outcome.trace)
         }
         return (total, outcomes)
+    }
+}
+
+// The demand act's generated programs (Tests/TraceSuite/DemandPrograms.swift), as
+// `verifyGenerated` runs the scenarios' programs: in one child process, each judged against
+// what OpenCombine and the reference step print.
+public func verifyDemandGenerated<Adapter: DemandStepAdapter>(on adapter: Adapter.Type) async {
+    let step = Adapter.step
+    let environment = ProcessInfo.processInfo.environment
+    let recordTo = environment["RXDEMO_RECORD_GENERATED"].flatMap { $0.isEmpty ? nil : $0 }
+    let isReference = (environment["RXDEMO_WORKSPACE"] ?? "").isEmpty
+    let recorded = recordTo == nil ? RecordedTraces.load(step) : nil
+    if recordTo == nil && recorded == nil {
+        Issue.record("\(RecordedTraces.path(of: step)) is missing: run 'make generated'")
+        return
+    }
+    let path = NSTemporaryDirectory() + "/rxdemo-\(UUID().uuidString).generated"
+    #if compiler(>=6.3)
+        if let name = _mangledTypeName(Adapter.self) {
+            await GeneratedRun.playDemandIsolated(adapterNamed: name, step: step, to: path)
+        } else {
+            GeneratedRun.playDemandHere(on: adapter, to: path)
+        }
+    #else
+        GeneratedRun.playDemandHere(on: adapter, to: path)
+    #endif
+    let (total, runs) = GeneratedRun.read(path)
+    let code = { (number: Int) -> [String] in
+        let programs = step.generatedDemandPrograms
+        guard number >= 1 && number <= programs.count else { return [] }
+        return programs[number - 1].program.swiftCode.components(separatedBy: "\n")
+    }
+    if let recordTo {
+        if let unfinished = (1...max(1, total)).first(where: { runs[$0]?.finished != true }) {
+            let run = runs[unfinished]
+            Issue.record(
+                Comment(
+                    rawValue: "\(step) did not finish generated program \(unfinished):\n"
+                        + (code(unfinished) + [crashAdvice(trace: run?.trace ?? [], message: run?.message ?? "")])
+                        .joined(separator: "\n")))
+        }
+        let entries = runs.keys.sorted().map { number in
+            RecordedTraces.Entry(
+                number: number, fingerprint: runs[number]?.fingerprint ?? "", rxSwift: runs[number]?.trace)
+        }
+        try? FileManager.default.createDirectory(atPath: recordTo, withIntermediateDirectories: true)
+        try? RecordedTraces(header: [], entries: entries).text.write(
+            toFile: "\(recordTo)/\(step).txt", atomically: true, encoding: .utf8)
+        return
+    }
+    guard let recorded else { return }
+    judgeGenerated(
+        step: step, total: total, runs: runs, recorded: recorded, isReference: isReference, code: code,
+        scenario: { _ in nil })
+}
+
+extension GeneratedRun {
+    #if compiler(>=6.3)
+        // Exit tests cannot be written in generic code: the child finds the adapter by name.
+        static func playDemandIsolated(adapterNamed name: String, step: Step, to path: String) async {
+            Watchdog.prepareChildren()
+            await #expect(processExitsWith: .success, "\(step) crashed or hung in a generated program") {
+                [name = name as String, path = path as String] in
+                guard let adapter = _typeByName(name) as? any DemandStepAdapter.Type else {
+                    preconditionFailure("no DemandStepAdapter named \(name) in this test process")
+                }
+                GeneratedRun.playDemandHere(on: adapter, to: path)
+            }
+        }
+    #endif
+
+    // The child's side for the demand act, in the same format as `playHere`.
+    static func playDemandHere(on adapter: any DemandStepAdapter.Type, to path: String) {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            FileManager.default.createFile(atPath: path + ".stderr", contents: nil),
+            FileManager.default.createFile(atPath: path + ".stdout", contents: nil),
+            let out = FileHandle(forWritingAtPath: path),
+            let errors = FileHandle(forWritingAtPath: path + ".stderr"),
+            let printed = FileHandle(forWritingAtPath: path + ".stdout")
+        else { preconditionFailure("cannot write \(path)") }
+        let (savedError, savedOutput) = (dup(STDERR_FILENO), dup(STDOUT_FILENO))
+        dup2(errors.fileDescriptor, STDERR_FILENO)
+        dup2(printed.fileDescriptor, STDOUT_FILENO)
+        defer {
+            dup2(savedError, STDERR_FILENO)
+            dup2(savedOutput, STDOUT_FILENO)
+        }
+        let programs = adapter.step.generatedDemandPrograms
+        out.write(Data("T \(programs.count)\n".utf8))
+        for program in programs {
+            out.write(Data("P \(program.number) \(program.fingerprint)\n".utf8))
+            let watchdog = Watchdog(
+                { tr("generated program \(program.number)", "生成的第 \(program.number) 个程序") }, limit: 5,
+                output: path + ".stdout", maxTicks: 20_000)
+            adapter.run(program.program) { entry in
+                watchdog.tick()
+                out.write(Data("| \(entry)\n".utf8))
+            }
+            watchdog.stop()
+            out.write(Data("E \(program.number)\n".utf8))
+        }
     }
 }

@@ -20,10 +20,14 @@ extension Scenario: CustomTestStringConvertible {
 // defect makes it fail: `withKnownIssue` reports a step that stops showing its defect, and
 // the symptom check reports one that fails for some other reason.
 public func verify<Adapter: StepAdapter>(_ scenario: Scenario, on adapter: Adapter.Type, trace: [String]) {
+    verify(scenario, of: Adapter.step, trace: trace)
+}
+
+func verify(_ scenario: Scenario, of step: Step, trace: [String]) {
     let location = scenario.sourceLocation
     let matches = trace == scenario.expected
-    let mismatch = mismatchComment(scenario, on: Adapter.step, trace: trace)
-    let verdict = Adapter.step.verdict(for: scenario)
+    let mismatch = mismatchComment(scenario, on: step, trace: trace)
+    let verdict = step.verdict(for: scenario)
     switch verdict {
     case .passes:
         if !matches { Issue.record(mismatch, sourceLocation: location) }
@@ -31,7 +35,7 @@ public func verify<Adapter: StepAdapter>(_ scenario: Scenario, on adapter: Adapt
         // One line when the step fails as its defect says: the details are on its page.
         // A defect that shows in some runs only (the side step's subscriber order) may pass.
         withKnownIssue(isIntermittent: defects.allSatisfy(\.isIntermittent), sourceLocation: location) {
-            if !matches { Issue.record(knownIssueComment(defects, of: Adapter.step), sourceLocation: location) }
+            if !matches { Issue.record(knownIssueComment(defects, of: step), sourceLocation: location) }
         }
         if !matches && !scenario.shows(defects, in: trace) {
             Issue.record(
@@ -39,7 +43,7 @@ public func verify<Adapter: StepAdapter>(_ scenario: Scenario, on adapter: Adapt
                 sourceLocation: location)
         }
     case .notApplicable(let missing):
-        Issue.record("\(Adapter.step) lacks \(missing.map(\.rawValue).sorted()); this case should not run")
+        Issue.record("\(step) lacks \(missing.map(\.rawValue).sorted()); this case should not run")
     }
 }
 
@@ -60,34 +64,63 @@ func mismatchComment(_ scenario: Scenario, on step: Step, trace: [String]) -> Co
 // later) the scenario runs in a process of its own, so that a crash in step code names its
 // scenario and the other scenarios still report; older toolchains run it in this process.
 public func verify<Adapter: StepAdapter>(_ scenario: Scenario, on adapter: Adapter.Type) async {
-    let verdict = Adapter.step.verdict(for: scenario)
+    var name: String? = nil
     #if compiler(>=6.3)
-        if let name = _mangledTypeName(Adapter.self) {
+        name = _mangledTypeName(Adapter.self)
+    #endif
+    await verify(scenario, of: Adapter.step, adapterNamed: name) {
+        if scenario.needs.contains(.bindings) {
+            // On the main thread, where `drive` must be called (as in the child process).
+            let run = UncheckedSendable(value: { scenario.run(on: adapter) })
+            return await MainActor.run { run.value() }
+        }
+        return scenario.run(on: adapter)
+    }
+}
+
+// The demand act's scenarios: a program of Combine's API each (DemandScenarios.swift).
+public func verifyDemand<Adapter: DemandStepAdapter>(_ scenario: Scenario, on adapter: Adapter.Type) async {
+    var name: String? = nil
+    #if compiler(>=6.3)
+        name = _mangledTypeName(Adapter.self)
+    #endif
+    await verify(scenario, of: Adapter.step, adapterNamed: name) {
+        var trace: [String] = []
+        if let program = scenario.demand { adapter.run(program) { trace.append($0) } }
+        return trace
+    }
+}
+
+func verify(
+    _ scenario: Scenario, of step: Step, adapterNamed name: String?, runHere: () async -> [String]
+) async {
+    let verdict = step.verdict(for: scenario)
+    #if compiler(>=6.3)
+        if let name {
             // Most scenarios run one after another in one child (`ScenarioBatch`); one that
             // crashes by design, or that a crash in that child left unrun, in a child of its own.
             if !verdict.crashes,
-                let outcome = await ScenarioBatch.shared.outcome(
-                    of: scenario.id, step: Adapter.step, adapterNamed: name)
+                let outcome = await ScenarioBatch.shared.outcome(of: scenario.id, step: step, adapterNamed: name)
             {
                 ReportFolder.write(
                     ScenarioRecord(
-                        step: Adapter.step, id: scenario.id,
+                        step: step, id: scenario.id,
                         outcome: outcome.finished ? .finished : .crashed(message: outcome.message), trace: outcome.trace
                     ))
                 guard outcome.finished else {
-                    Issue.record(crashComment(scenario, on: Adapter.step), sourceLocation: scenario.sourceLocation)
+                    Issue.record(crashComment(scenario, on: step), sourceLocation: scenario.sourceLocation)
                     Issue.record(
                         Comment(rawValue: crashAdvice(trace: outcome.trace, message: outcome.message)),
                         sourceLocation: scenario.sourceLocation)
                     return
                 }
-                verify(scenario, on: adapter, trace: outcome.trace)
+                verify(scenario, of: step, trace: outcome.trace)
                 return
             }
-            let run = IsolatedRun(scenario, on: Adapter.step)
+            let run = IsolatedRun(scenario, on: step)
             guard verdict.crashes else {
                 if await run.play(adapterNamed: name) {
-                    verify(scenario, on: adapter, trace: run.trace)
+                    verify(scenario, of: step, trace: run.trace)
                 }
                 return
             }
@@ -95,7 +128,7 @@ public func verify<Adapter: StepAdapter>(_ scenario: Scenario, on adapter: Adapt
             // all no longer shows the defect.
             if case .knownIssue(let defects) = verdict, await run.play(adapterNamed: name, expectingCrash: true) {
                 withKnownIssue(sourceLocation: scenario.sourceLocation) {
-                    Issue.record(knownIssueComment(defects, of: Adapter.step), sourceLocation: scenario.sourceLocation)
+                    Issue.record(knownIssueComment(defects, of: step), sourceLocation: scenario.sourceLocation)
                 }
             }
             return
@@ -104,21 +137,14 @@ public func verify<Adapter: StepAdapter>(_ scenario: Scenario, on adapter: Adapt
     if verdict.crashes {
         withKnownIssue(Comment(rawValue: verdict.reason ?? ""), sourceLocation: scenario.sourceLocation) {
             Issue.record(
-                "not run: it crashes \(Adapter.step), and only exit tests (Swift 6.3 and later) isolate a crash")
+                "not run: it crashes \(step), and only exit tests (Swift 6.3 and later) isolate a crash")
         }
         return
     }
-    ReportFolder.write(ScenarioRecord(step: Adapter.step, id: scenario.id, outcome: .running))
-    let trace: [String]
-    if scenario.needs.contains(.bindings) {
-        // On the main thread, where `drive` must be called (as in the child process above).
-        let run = UncheckedSendable(value: { scenario.run(on: adapter) })
-        trace = await MainActor.run { run.value() }
-    } else {
-        trace = scenario.run(on: adapter)
-    }
-    ReportFolder.write(ScenarioRecord(step: Adapter.step, id: scenario.id, outcome: .finished, trace: trace))
-    verify(scenario, on: adapter, trace: trace)
+    ReportFolder.write(ScenarioRecord(step: step, id: scenario.id, outcome: .running))
+    let trace = await runHere()
+    ReportFolder.write(ScenarioRecord(step: step, id: scenario.id, outcome: .finished, trace: trace))
+    verify(scenario, of: step, trace: trace)
 }
 
 extension ThreadScenario: CustomTestStringConvertible {
@@ -313,17 +339,7 @@ public func crashComment(_ scenario: Scenario, on step: Step) -> Comment {
                 expectingCrash ? noLongerCrashesComment(scenario, on: step) : crashComment(scenario, on: step),
                 sourceLocation: scenario.sourceLocation
             ) { [id = scenario.id as ScenarioID, path = path as String, name = name as String] in
-                guard let adapter = _typeByName(name) as? any StepAdapter.Type else {
-                    preconditionFailure("no StepAdapter named \(name) in this test process")
-                }
-                // `drive` must be called on the main thread (RxSwift checks it, except on
-                // Linux): the scenarios of Drivers and view models run there.
-                if Scenario.all.first(where: { $0.id == id })?.needs.contains(.bindings) == true {
-                    let unchecked = UncheckedSendable(value: adapter)
-                    await MainActor.run { IsolatedRun.play(id, on: unchecked.value, to: path) }
-                } else {
-                    IsolatedRun.play(id, on: adapter, to: path)
-                }
+                await IsolatedRun.play(id, adapterNamed: name, to: path)
             }
             trace = Self.lines(path)
             let message = Self.lines(path + ".stderr").joined(separator: "\n")
@@ -341,8 +357,33 @@ public func crashComment(_ scenario: Scenario, on step: Step) -> Comment {
             return exit != nil
         }
 
-        // The child's side.
+        // The child's side: finds the adapter by name, a step of Rx's API or of Combine's.
+        static func play(_ id: ScenarioID, adapterNamed name: String, to path: String) async {
+            if let adapter = _typeByName(name) as? any StepAdapter.Type {
+                // `drive` must be called on the main thread (RxSwift checks it, except on
+                // Linux): the scenarios of Drivers and view models run there.
+                if Scenario.all.first(where: { $0.id == id })?.needs.contains(.bindings) == true {
+                    let unchecked = UncheckedSendable(value: adapter)
+                    await MainActor.run { IsolatedRun.play(id, on: unchecked.value, to: path) }
+                } else {
+                    IsolatedRun.play(id, on: adapter, to: path)
+                }
+            } else if let adapter = _typeByName(name) as? any DemandStepAdapter.Type {
+                IsolatedRun.play(id, to: path) { scenario, emit in
+                    if let program = scenario.demand { adapter.run(program, emit: emit) }
+                }
+            } else {
+                preconditionFailure("no StepAdapter or DemandStepAdapter named \(name) in this test process")
+            }
+        }
+
         static func play<Adapter: StepAdapter>(_ id: ScenarioID, on adapter: Adapter.Type, to path: String) {
+            play(id, to: path) { scenario, emit in _ = scenario.run(on: adapter, onRecord: emit) }
+        }
+
+        static func play(
+            _ id: ScenarioID, to path: String, running run: (Scenario, @escaping (String) -> Void) -> Void
+        ) {
             guard let scenario = Scenario.all.first(where: { $0.id == id }),
                 FileManager.default.createFile(atPath: path, contents: nil),
                 FileManager.default.createFile(atPath: path + ".stderr", contents: nil),
@@ -358,7 +399,7 @@ public func crashComment(_ scenario: Scenario, on step: Step) -> Comment {
             }
             let watchdog = Watchdog(
                 { "«\(scenario.localizedName)»" }, limit: 5, output: path + ".stdout", maxTicks: 100_000)
-            _ = scenario.run(on: adapter) { entry in
+            run(scenario) { entry in
                 watchdog.tick()
                 try? trace.write(contentsOf: Data((entry + "\n").utf8))
             }
@@ -408,10 +449,7 @@ public func crashComment(_ scenario: Scenario, on step: Step) -> Comment {
             await withKnownIssue(isIntermittent: true) {
                 await #expect(processExitsWith: .success) {
                     [ids = ids as [ScenarioID], path = path as String, name = name as String] in
-                    guard let adapter = _typeByName(name) as? any StepAdapter.Type else {
-                        preconditionFailure("no StepAdapter named \(name) in this test process")
-                    }
-                    await ScenarioBatch.play(ids, on: adapter, to: path)
+                    await ScenarioBatch.play(ids, adapterNamed: name, to: path)
                 }
             }
             var outcomes: [ScenarioID: Outcome] = [:]
@@ -431,18 +469,10 @@ public func crashComment(_ scenario: Scenario, on step: Step) -> Comment {
         }
 
         // The child's side: each scenario as `IsolatedRun` runs one, to files of its own.
-        private static func play<Adapter: StepAdapter>(_ ids: [ScenarioID], on adapter: Adapter.Type, to path: String)
-            async
-        {
+        private static func play(_ ids: [ScenarioID], adapterNamed name: String, to path: String) async {
             for (index, id) in ids.enumerated() {
                 let file = "\(path)-\(index)"
-                // `drive` must be called on the main thread, as for a scenario on its own.
-                if Scenario.all.first(where: { $0.id == id })?.needs.contains(.bindings) == true {
-                    let unchecked = UncheckedSendable(value: adapter)
-                    await MainActor.run { IsolatedRun.play(id, on: unchecked.value, to: file) }
-                } else {
-                    IsolatedRun.play(id, on: adapter, to: file)
-                }
+                await IsolatedRun.play(id, adapterNamed: name, to: file)
                 _ = FileManager.default.createFile(atPath: file + ".done", contents: nil)
             }
         }

@@ -293,7 +293,7 @@ func knownIssues(of step: Step) -> [String] {
 
 // The step's demo as a marble timeline, then each known issue beside correct Rx.
 func timelines(of step: Step) -> [String] {
-    let demo = demoScenario(of: step)
+    guard let demo = demoScenario(of: step) else { return [] }
     var lines = [
         zh("The demo's scenario, as correct Rx runs it:", "演示的场景，正确的 Rx 这样运行："), "",
         "![\(zh(demo.rawValue, demo.chineseName))](marbles/\(demo).svg)",

@@ -1,0 +1,392 @@
+// The demand act's adapter: runs a generated demand program (Tests/TraceSuite/DemandPrograms.swift)
+// on the module that provides Combine's API: a step of the act, or OpenCombine when recording.
+// It writes what the program's printed form (DemandProgramCode.swift) does, in the same order.
+import Foundation
+
+import struct TraceSuite.DemandProgram
+// Only these: the suite's own `Subscription` (the scenarios') would hide Combine's.
+import enum TraceSuite.ProgramError
+
+#if RXDEMO_SINCE_16
+    import Testing
+    import TraceTesting
+    import protocol TraceSuite.DemandStepAdapter
+    import enum TraceSuite.Step
+    import struct TraceSuite.Scenario
+    @testable import RxDemo16
+
+    private let thisStep = Step.rxDemo16
+
+    enum DemandStepRunner: DemandStepAdapter {
+        static let step = thisStep
+        static func run(_ program: DemandProgram, emit: @escaping (String) -> Void) {
+            DemandRun.run(program, emit: emit)
+        }
+    }
+
+    @Test("traces", arguments: thisStep.selectedScenarios)
+    func traces(_ scenario: Scenario) async {
+        await verifyDemand(scenario, on: DemandStepRunner.self)
+    }
+
+    // Programs nobody wrote by hand, judged by what OpenCombine and the reference step print.
+    @Test("generated programs")
+    func generated() async {
+        await verifyDemandGenerated(on: DemandStepRunner.self)
+    }
+#else
+    import OpenCombine
+#endif
+
+public enum DemandRun {
+    // The program's trace on this module.
+    public static func trace(of program: DemandProgram) -> [String] {
+        var entries: [String] = []
+        run(program) { entries.append($0) }
+        return entries
+    }
+
+    // Runs it, handing each entry on as it happens: a crash or a hang keeps what came before.
+    public static func run(_ program: DemandProgram, emit: @escaping (String) -> Void) {
+        ProgramRun(program: program, log: TraceLog(emit)).start()
+    }
+}
+
+final class TraceLog {
+    let emit: (String) -> Void
+    init(_ emit: @escaping (String) -> Void) { self.emit = emit }
+    func callAsFunction(_ entry: String) { emit(entry) }
+}
+
+private func text<Failure: Error>(_ completion: Subscribers.Completion<Failure>) -> String {
+    switch completion {
+    case .finished: DemandProgram.completionText(failed: nil)
+    case .failure(let error): DemandProgram.completionText(failed: error)
+    }
+}
+
+// A subscriber of the program's own: every request is the script's.
+final class Demanding<Failure: Error>: Subscriber {
+    typealias Input = Int
+    let name: String
+    let script: DemandProgram.DemandScript
+    let log: TraceLog
+    var subscription: Subscription?
+    var received = 0
+
+    init(name: String, script: DemandProgram.DemandScript, log: TraceLog) {
+        self.name = name
+        self.script = script
+        self.log = log
+    }
+
+    func receive(subscription: Subscription) {
+        log("\(name) subscription \(subscription)")
+        self.subscription = subscription
+        if let initial = script.initial { request(initial) }
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+        received += 1
+        log("\(name) receive \(input)")
+        if let ask = script.requestsInReceive[received] { request(ask) }
+        if script.cancelsInReceive == received { cancel() }
+        let demand = DemandRun.demand(script.returned(forElement: received))
+        log("\(name) returns \(demand)")
+        return demand
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+        log("\(name) \(text(completion))")
+    }
+
+    func request(_ ask: DemandProgram.Ask) {
+        log("\(name) requests \(DemandRun.demand(ask))")
+        subscription?.request(DemandRun.demand(ask))
+    }
+
+    func cancel() {
+        log("\(name) cancels")
+        subscription?.cancel()
+    }
+}
+
+extension DemandRun {
+    static func demand(_ ask: DemandProgram.Ask) -> Subscribers.Demand {
+        switch ask {
+        case .none: .none
+        case .max(let count): .max(count)
+        case .unlimited: .unlimited
+        }
+    }
+}
+
+// The program's own publisher: it sends only what it was asked for, when the program says.
+final class ScriptedSource: Publisher {
+    typealias Output = Int
+    typealias Failure = ProgramError
+
+    final class Conduit: Subscription, CustomStringConvertible {
+        let number: Int
+        let log: TraceLog
+        let deliver: (Int) -> Subscribers.Demand
+        let finish: (Subscribers.Completion<ProgramError>) -> Void
+        var demand = Subscribers.Demand.none
+        var isCancelled = false
+        var description: String { "Source" }
+
+        init(
+            number: Int, log: TraceLog, deliver: @escaping (Int) -> Subscribers.Demand,
+            finish: @escaping (Subscribers.Completion<ProgramError>) -> Void
+        ) {
+            self.number = number
+            self.log = log
+            self.deliver = deliver
+            self.finish = finish
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            log("source: subscription \(number) asks \(demand)")
+            self.demand += demand
+        }
+
+        func cancel() {
+            log("source: subscription \(number) cancelled")
+            isCancelled = true
+        }
+    }
+
+    let log: TraceLog
+    var sends: [Int]
+    let end: DemandProgram.End?
+    var conduits: [Conduit] = []
+
+    init(sends: [Int], end: DemandProgram.End?, log: TraceLog) {
+        self.sends = sends
+        self.end = end
+        self.log = log
+    }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == ProgramError {
+        let conduit = Conduit(
+            number: conduits.count + 1, log: log, deliver: subscriber.receive(_:),
+            finish: subscriber.receive(completion:))
+        conduits.append(conduit)
+        log("source: subscription \(conduit.number) made")
+        subscriber.receive(subscription: conduit)
+    }
+
+    func send() {
+        let element = sends.removeFirst()
+        for conduit in conduits where !conduit.isCancelled {
+            guard conduit.demand > 0 else {
+                log("source: nobody asked subscription \(conduit.number) for \(element)")
+                continue
+            }
+            conduit.demand -= 1
+            log("source: sends \(element) to subscription \(conduit.number)")
+            conduit.demand += conduit.deliver(element)
+        }
+    }
+
+    func finish() {
+        for conduit in conduits where !conduit.isCancelled {
+            conduit.isCancelled = true
+            log("source: ends subscription \(conduit.number)")
+            conduit.finish(end == .failure ? .failure(.source) : .finished)
+        }
+    }
+}
+
+// One run of a program, as its printed form runs it.
+final class ProgramRun {
+    let program: DemandProgram
+    let log: TraceLog
+    var scripted: ScriptedSource?
+    var promise: ((Result<Int, ProgramError>) -> Void)?
+    var demanding: [Int: (request: (DemandProgram.Ask) -> Void, cancel: () -> Void)] = [:]
+    var cancellables: [Int: AnyCancellable] = [:]
+    var subscribeAll: [(index: Int, subscribe: () -> Void)] = []
+
+    init(program: DemandProgram, log: TraceLog) {
+        self.program = program
+        self.log = log
+    }
+
+    func start() {
+        makeSource(program.source)
+        let times = Set(program.moments.map(\.time) + program.subscribers.map(\.subscribeAt)).sorted()
+        for time in times {
+            for entry in subscribeAll where program.subscribers[entry.index].subscribeAt == time { entry.subscribe() }
+            for moment in program.moments where moment.time == time { perform(moment.action) }
+        }
+        log("end")
+        for index in program.subscribers.indices { cancellables[index] = nil }
+    }
+
+    func perform(_ action: DemandProgram.Action) {
+        switch action {
+        case .request(let index, let ask): demanding[index]?.request(ask)
+        case .cancel(let index):
+            if let subscriber = demanding[index] {
+                subscriber.cancel()
+            } else {
+                log("\(program.name(of: index)) cancels")
+                cancellables[index]?.cancel()
+            }
+        case .send: scripted?.send()
+        case .end: scripted?.finish()
+        case .keepPromise:
+            switch program.source {
+            case .future(let value?, _):
+                log("promise \(value)")
+                promise?(.success(value))
+            default:
+                log("promise fails")
+                promise?(.failure(.source))
+            }
+        }
+    }
+
+    func makeSource(_ source: DemandProgram.Source) {
+        // Each kind keeps its own static type, so that what its specialisations do is what runs.
+        switch source {
+        case .just(let element): chainNever(Just(element))
+        case .sequence(let elements): chainNever(elements.publisher)
+        case .empty(let completeImmediately): chainNever(Empty<Int, Never>(completeImmediately: completeImmediately))
+        case .fail: chain(Fail<Int, ProgramError>(error: .source), program.operators[...])
+        case .future: chain(future(source), program.operators[...])
+        case .scripted(let sends, let end):
+            let scripted = ScriptedSource(sends: sends, end: end, log: log)
+            self.scripted = scripted
+            chain(scripted, program.operators[...])
+        case .deferred(let inner):
+            switch inner {
+            case .just(let element):
+                chainNever(
+                    Deferred {
+                        self.log("deferred runs")
+                        return Just(element)
+                    })
+            case .sequence(let elements):
+                chainNever(
+                    Deferred {
+                        self.log("deferred runs")
+                        return elements.publisher
+                    })
+            case .empty(let completeImmediately):
+                chainNever(
+                    Deferred {
+                        self.log("deferred runs")
+                        return Empty<Int, Never>(completeImmediately: completeImmediately)
+                    })
+            case .fail:
+                chain(
+                    Deferred {
+                        self.log("deferred runs")
+                        return Fail<Int, ProgramError>(error: .source)
+                    },
+                    program.operators[...])
+            default:
+                chain(
+                    Deferred {
+                        self.log("deferred runs")
+                        return self.future(inner)
+                    }, program.operators[...])
+            }
+        }
+    }
+
+    func future(_ source: DemandProgram.Source) -> Future<Int, ProgramError> {
+        guard case .future(let value, let at) = source else { preconditionFailure("not a future") }
+        return Future { promise in
+            self.log("future runs")
+            if at != nil {
+                self.promise = promise
+            } else if let value {
+                promise(.success(value))
+            } else {
+                promise(.failure(.source))
+            }
+        }
+    }
+
+    private func chainNever<P: Publisher>(_ publisher: P) where P.Output == Int, P.Failure == Never {
+        chain(publisher, program.operators[...])
+    }
+
+    // Applies the operators in order; `Just` and a sequence answer `map` and `filter` with a
+    // publisher of their own kind, as a program that names them gets.
+    func chain<P: Publisher>(_ publisher: P, _ operators: ArraySlice<DemandProgram.Operator>)
+    where P.Output == Int {
+        guard let op = operators.first else { return subscribe(publisher) }
+        let rest = operators.dropFirst()
+        switch op {
+        case .map(let factor):
+            if let just = publisher as? Just<Int> { return chain(just.map { $0 * factor }, rest) }
+            if let sequence = publisher as? Publishers.Sequence<[Int], Never> {
+                return chain(sequence.map { $0 * factor }, rest)
+            }
+            chain(publisher.map { $0 * factor }, rest)
+        case .filter(let keepsEven):
+            if let sequence = publisher as? Publishers.Sequence<[Int], Never> {
+                return chain(sequence.filter { ($0 % 2 == 0) == keepsEven }, rest)
+            }
+            chain(publisher.filter { ($0 % 2 == 0) == keepsEven }, rest)
+        case .tryMap(let throwsOn):
+            chain(
+                publisher.tryMap { element in
+                    if element == throwsOn { throw ProgramError.map }
+                    return element
+                }, rest)
+        }
+    }
+
+    func subscribe<P: Publisher>(_ publisher: P) where P.Output == Int {
+        for (index, script) in program.subscribers.enumerated() {
+            let name = program.name(of: index)
+            subscribeAll.append(
+                (
+                    index,
+                    {
+                        switch script.kind {
+                        case .sink:
+                            self.cancellables[index] = publisher.sink(
+                                receiveCompletion: { self.log("\(name) \(text($0))") },
+                                receiveValue: { self.log("\(name) receive \($0)") })
+                        case .assign:
+                            self.cancellables[index] = assignTarget(publisher, name: name, log: self.log)
+                        case .demanding(let demand):
+                            let subscriber = Demanding<P.Failure>(name: name, script: demand, log: self.log)
+                            self.demanding[index] = (subscriber.request, subscriber.cancel)
+                            publisher.subscribe(subscriber)
+                        }
+                    }
+                ))
+        }
+    }
+}
+
+final class AssignTarget {
+    let name: String
+    let log: TraceLog
+    var value = 0 {
+        didSet { log("\(name) value \(value)") }
+    }
+
+    init(name: String, log: TraceLog) {
+        self.name = name
+        self.log = log
+    }
+}
+
+// `assign` needs a publisher that never fails: the generator draws it only for one.
+private func assignTarget<P: Publisher>(_ publisher: P, name: String, log: TraceLog) -> AnyCancellable?
+where P.Output == Int {
+    guard let never = publisher as? any Publisher<Int, Never> else { return nil }
+    return assign(never, to: AssignTarget(name: name, log: log))
+}
+
+private func assign<P: Publisher<Int, Never>>(_ publisher: P, to target: AssignTarget) -> AnyCancellable {
+    publisher.assign(to: \.value, on: target)
+}

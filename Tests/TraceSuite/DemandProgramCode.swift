@@ -1,0 +1,327 @@
+// A demand program as the Swift a participant reads in a report and can paste into a `main.swift`
+// that imports OpenCombine (or into the step's own module): it prints, line for line, the trace
+// the checks record (Tests/DemandAdapter runs the same moves).
+extension DemandProgram {
+    public var swiftCode: String {
+        (Self.sharedDeclarations + [""] + swiftTypes.flatMap { $0 + [""] } + swiftStatements).joined(separator: "\n")
+    }
+
+    // What every program declares alike.
+    public static let sharedDeclarations = [
+        "enum ProgramError: Error { case source, map }",
+        "",
+        "func text<Failure>(_ completion: Subscribers.Completion<Failure>) -> String {",
+        "    if case .failure(let error) = completion { return \"failure(\\(error))\" }",
+        "    return \"finished\"",
+        "}",
+    ]
+
+    // The program's own types: its subscribers, the assigned object, its publisher.
+    public var swiftTypes: [[String]] {
+        var types: [[String]] = []
+        for (index, script) in subscribers.enumerated() {
+            if case .demanding(let demand) = script.kind { types.append(subscriberClass(index, demand)) }
+        }
+        if subscribers.contains(where: { $0.kind == .assign }) { types.append(targetClass) }
+        if case .scripted = source { types.append(scriptedSourceClass) }
+        return types
+    }
+
+    // What it does, in order.
+    public var swiftStatements: [String] {
+        var lines = sourceDeclarations
+        if source.hasOperatorsOfItsOwn, operators.count > 1 {
+            // `Just` and a sequence have a `map` of their own: in one long chain, Swift cannot
+            // choose between the two.
+            var previous = sourceExpression
+            for (index, op) in operators.enumerated() {
+                let name = index == operators.count - 1 ? "publisher" : "mapped\(index + 1)"
+                lines.append("let \(name) = \(previous)\(operatorCode(op))")
+                previous = name
+            }
+        } else {
+            lines.append("let publisher = " + sourceExpression + operators.map(operatorCode).joined())
+        }
+        let failure =
+            neverFails
+            ? "Never" : operators.contains { if case .tryMap = $0 { true } else { false } } ? "Error" : "ProgramError"
+        for (index, script) in subscribers.enumerated() {
+            switch script.kind {
+            case .demanding: lines.append("let sub\(index + 1) = Subscriber\(index + 1)<\(failure)>()")
+            case .sink, .assign: lines.append("var \(variable(index)): AnyCancellable?")
+            }
+        }
+        let times = Set(moments.map(\.time) + subscribers.map(\.subscribeAt)).sorted()
+        for time in times {
+            if time > 0 { lines.append("// moment \(time)") }
+            for (index, script) in subscribers.enumerated() where script.subscribeAt == time {
+                lines += subscribeCode(index).components(separatedBy: "\n")
+            }
+            for moment in moments where moment.time == time { lines += actionCode(moment.action) }
+        }
+        lines.append("print(\"end\")")
+        for (index, script) in subscribers.enumerated() where script.kind == .sink || script.kind == .assign {
+            lines.append("\(variable(index)) = nil")
+        }
+        return lines.flatMap { $0.components(separatedBy: "\n") }
+    }
+
+    private func variable(_ index: Int) -> String {
+        subscribers[index].kind == .assign ? "assign\(index + 1)" : "sink\(index + 1)"
+    }
+
+    private func subscribeCode(_ index: Int) -> String {
+        let name = self.name(of: index)
+        switch subscribers[index].kind {
+        case .sink:
+            return """
+                \(variable(index)) = publisher.sink(
+                    receiveCompletion: { print("\(name) \\(text($0))") },
+                    receiveValue: { print("\(name) receive \\($0)") })
+                """
+        case .assign:
+            return "\(variable(index)) = publisher.assign(to: \\.value, on: Target(name: \"\(name)\"))"
+        case .demanding:
+            return "publisher.subscribe(sub\(index + 1))"
+        }
+    }
+
+    private func actionCode(_ action: Action) -> [String] {
+        switch action {
+        case .request(let index, let ask): ["sub\(index + 1).request(\(ask.code))"]
+        case .cancel(let index):
+            if case .demanding = subscribers[index].kind {
+                ["sub\(index + 1).cancel()"]
+            } else {
+                ["print(\"\(name(of: index)) cancels\")", "\(variable(index))?.cancel()"]
+            }
+        case .send: ["source.send()"]
+        case .end: ["source.finish()"]
+        case .keepPromise:
+            if case .future(let value?, _) = source {
+                ["print(\"promise \(value)\")", "promise?(.success(\(value)))"]
+            } else {
+                ["print(\"promise fails\")", "promise?(.failure(.source))"]
+            }
+        }
+    }
+
+    private var sourceDeclarations: [String] {
+        switch source {
+        case .future(_, _?):
+            [
+                "var promise: Future<Int, ProgramError>.Promise?",
+                "let future = Future<Int, ProgramError> { fulfil in",
+                "    print(\"future runs\")",
+                "    promise = fulfil",
+                "}",
+            ]
+        case .future: ["let future = " + Self.expression(source)]
+        case .scripted(let sends, let end):
+            [
+                "let source = Source(sends: \(sends), end: \(end.map { $0 == .finished ? ".finished" : ".failure" } ?? "nil"))"
+            ]
+        default: []
+        }
+    }
+
+    private var sourceExpression: String {
+        switch source {
+        case .future: "future"
+        case .scripted: "source"
+        default: Self.expression(source)
+        }
+    }
+
+    private static func expression(_ source: Source) -> String {
+        switch source {
+        case .just(let element): "Just(\(element))"
+        case .sequence(let elements): elements.isEmpty ? "[Int]().publisher" : "\(elements).publisher"
+        case .empty(let completes): completes ? "Empty<Int, Never>()" : "Empty<Int, Never>(completeImmediately: false)"
+        case .fail: "Fail<Int, ProgramError>(error: .source)"
+        case .future(let value, _):
+            """
+            Future<Int, ProgramError> { promise in
+                print("future runs")
+                promise(\(value.map { ".success(\($0))" } ?? ".failure(.source)"))
+            }
+            """
+        case .deferred(let inner):
+            """
+            Deferred {
+                print("deferred runs")
+                return \(expression(inner).replacingOccurrences(of: "\n", with: "\n    "))
+            }
+            """
+        case .scripted: "source"
+        }
+    }
+
+    private func operatorCode(_ op: Operator) -> String {
+        switch op {
+        case .map(let factor): ".map { $0 * \(factor) }"
+        case .filter(let keepsEven): ".filter { $0 % 2 \(keepsEven ? "==" : "!=") 0 }"
+        case .tryMap(let throwsOn):
+            """
+            .tryMap { element -> Int in
+                if element == \(throwsOn) { throw ProgramError.map }
+                return element
+            }
+            """
+        }
+    }
+
+    private func subscriberClass(_ index: Int, _ script: DemandScript) -> [String] {
+        let name = self.name(of: index)
+        var lines = [
+            "final class Subscriber\(index + 1)<Failure: Error>: Subscriber {",
+            "    typealias Input = Int",
+            "    var subscription: Subscription?",
+            "    var received = 0",
+            "",
+            "    func receive(subscription: Subscription) {",
+            "        print(\"\(name) subscription \\(subscription)\")",
+            "        self.subscription = subscription",
+        ]
+        if let initial = script.initial { lines.append("        request(\(initial.code))") }
+        lines += [
+            "    }",
+            "",
+            "    func receive(_ input: Int) -> Subscribers.Demand {",
+            "        received += 1",
+            "        print(\"\(name) receive \\(input)\")",
+        ]
+        for (number, ask) in script.requestsInReceive.sorted(by: { $0.key < $1.key }) {
+            lines.append("        if received == \(number) { request(\(ask.code)) }")
+        }
+        if let number = script.cancelsInReceive { lines.append("        if received == \(number) { cancel() }") }
+        switch script.returns.count {
+        case 0: lines.append("        let demand = Subscribers.Demand.none")
+        case 1: lines.append("        let demand = Subscribers.Demand\(script.returns[0].code)")
+        default:
+            lines.append(
+                "        let returns: [Subscribers.Demand] = [\(script.returns.map(\.code).joined(separator: ", "))]")
+            lines.append("        let demand = returns[min(received, returns.count) - 1]")
+        }
+        lines += [
+            "        print(\"\(name) returns \\(demand)\")",
+            "        return demand",
+            "    }",
+            "",
+            "    func receive(completion: Subscribers.Completion<Failure>) {",
+            "        print(\"\(name) \\(text(completion))\")",
+            "    }",
+            "",
+            "    func request(_ demand: Subscribers.Demand) {",
+            "        print(\"\(name) requests \\(demand)\")",
+            "        subscription?.request(demand)",
+            "    }",
+            "",
+            "    func cancel() {",
+            "        print(\"\(name) cancels\")",
+            "        subscription?.cancel()",
+            "    }",
+            "}",
+        ]
+        return lines
+    }
+
+    private var targetClass: [String] {
+        [
+            "final class Target {",
+            "    let name: String",
+            "    var value = 0 {",
+            "        didSet { print(\"\\(name) value \\(value)\") }",
+            "    }",
+            "    init(name: String) { self.name = name }",
+            "}",
+        ]
+    }
+
+    // The program's own publisher: it sends only what it was asked for.
+    private var scriptedSourceClass: [String] {
+        """
+        final class Source: Publisher {
+            typealias Output = Int
+            typealias Failure = ProgramError
+            enum End { case finished, failure }
+
+            final class Conduit: Subscription, CustomStringConvertible {
+                let number: Int
+                let deliver: (Int) -> Subscribers.Demand
+                let finish: (Subscribers.Completion<ProgramError>) -> Void
+                var demand = Subscribers.Demand.none
+                var isCancelled = false
+                var description: String { "Source" }
+
+                init(
+                    number: Int, deliver: @escaping (Int) -> Subscribers.Demand,
+                    finish: @escaping (Subscribers.Completion<ProgramError>) -> Void
+                ) {
+                    self.number = number
+                    self.deliver = deliver
+                    self.finish = finish
+                }
+
+                func request(_ demand: Subscribers.Demand) {
+                    Swift.print("source: subscription \\(number) asks \\(demand)")
+                    self.demand += demand
+                }
+
+                func cancel() {
+                    Swift.print("source: subscription \\(number) cancelled")
+                    isCancelled = true
+                }
+            }
+
+            var sends: [Int]
+            let end: End?
+            var conduits: [Conduit] = []
+
+            init(sends: [Int], end: End?) {
+                self.sends = sends
+                self.end = end
+            }
+
+            func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == ProgramError {
+                let conduit = Conduit(
+                    number: conduits.count + 1, deliver: subscriber.receive(_:),
+                    finish: subscriber.receive(completion:))
+                conduits.append(conduit)
+                Swift.print("source: subscription \\(conduit.number) made")
+                subscriber.receive(subscription: conduit)
+            }
+
+            func send() {
+                let element = sends.removeFirst()
+                for conduit in conduits where !conduit.isCancelled {
+                    guard conduit.demand > 0 else {
+                        Swift.print("source: nobody asked subscription \\(conduit.number) for \\(element)")
+                        continue
+                    }
+                    conduit.demand -= 1
+                    Swift.print("source: sends \\(element) to subscription \\(conduit.number)")
+                    conduit.demand += conduit.deliver(element)
+                }
+            }
+
+            func finish() {
+                for conduit in conduits where !conduit.isCancelled {
+                    conduit.isCancelled = true
+                    Swift.print("source: ends subscription \\(conduit.number)")
+                    conduit.finish(end == .failure ? .failure(.source) : .finished)
+                }
+            }
+        }
+        """.components(separatedBy: "\n")
+    }
+}
+
+extension DemandProgram.Source {
+    var hasOperatorsOfItsOwn: Bool {
+        switch self {
+        case .just, .sequence: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,338 @@
+import Foundation
+
+// The demand act's programs: a publisher, operators and subscribers whose requests are part of
+// the program, drawn from a fixed seed like the scenarios' programs (Programs.swift). Nothing
+// here is asynchronous: a program is a list of moments, and what happens at each moment happens
+// in order on one thread, so it prints the same trace on every run. Each program's trace is
+// recorded from OpenCombine and from the reference step (Tests/Generated), never from the code
+// under check.
+public struct DemandProgram: Sendable, Hashable {
+    // How much a subscriber asks for, in Combine's words.
+    public enum Ask: Sendable, Hashable, CustomStringConvertible {
+        case none
+        case max(Int)
+        case unlimited
+
+        public var description: String {
+            switch self {
+            case .none: "max(0)"
+            case .max(let count): "max(\(count))"
+            case .unlimited: "unlimited"
+            }
+        }
+        // As a program writes it.
+        public var code: String {
+            switch self {
+            case .none: ".none"
+            case .max(let count): ".max(\(count))"
+            case .unlimited: ".unlimited"
+            }
+        }
+    }
+
+    public indirect enum Source: Sendable, Hashable {
+        case just(Int)
+        case sequence([Int])
+        case empty(completeImmediately: Bool)
+        case fail
+        // A promise kept inside `Future`'s closure, or at a moment of the program (`at`).
+        case future(value: Int?, at: Int?)
+        case deferred(Source)
+        // A publisher of the program's own that sends only what it was asked for, at moments
+        // of the program, and says what it is asked and what each send leaves outstanding:
+        // the eyes on what the operators ask upstream.
+        case scripted(sends: [Int], end: End?)
+
+        // `Just`, a sequence, `Empty`: a publisher that never fails.
+        public var neverFails: Bool {
+            switch self {
+            case .just, .sequence, .empty: true
+            case .fail, .future, .scripted: false
+            case .deferred(let inner): inner.neverFails
+            }
+        }
+        var size: Int {
+            switch self {
+            case .just, .empty, .fail: 1
+            case .sequence(let elements): 1 + elements.count
+            case .future(_, let at): at == nil ? 1 : 2
+            case .deferred(let inner): 1 + inner.size
+            case .scripted(let sends, let end): 2 + sends.count + (end == nil ? 0 : 1)
+            }
+        }
+    }
+
+    public enum End: Sendable, Hashable {
+        case finished
+        case failure
+    }
+
+    public enum Operator: Sendable, Hashable {
+        case map(times: Int)
+        case filter(keepsEven: Bool)
+        // Throws `ProgramError.map` for this element.
+        case tryMap(throwsOn: Int)
+    }
+
+    public enum SubscriberKind: Sendable, Hashable {
+        case sink
+        case assign
+        case demanding(DemandScript)
+    }
+
+    // A subscriber of the program's own, which decides every request.
+    public struct DemandScript: Sendable, Hashable {
+        // Asked in `receive(subscription:)`; nil asks nothing there.
+        public var initial: Ask?
+        // What `receive(_:)` returns, for the first, second, … element; the last one repeats.
+        public var returns: [Ask]
+        // `request` from inside `receive(_:)` of the k-th element.
+        public var requestsInReceive: [Int: Ask]
+        // `cancel()` from inside `receive(_:)` of the k-th element.
+        public var cancelsInReceive: Int?
+
+        public func returned(forElement number: Int) -> Ask {
+            returns.isEmpty ? .none : returns[min(number, returns.count) - 1]
+        }
+    }
+
+    public struct SubscriberScript: Sendable, Hashable {
+        public var kind: SubscriberKind
+        // The moment it subscribes; 0 is before anything else happens.
+        public var subscribeAt: Int
+    }
+
+    // What happens at a moment after the subscriptions: a subscriber asks or cancels, the
+    // scripted source sends or ends, the future's promise is kept.
+    public enum Action: Sendable, Hashable {
+        case request(subscriber: Int, Ask)
+        case cancel(subscriber: Int)
+        case send
+        case end
+        case keepPromise
+    }
+
+    public struct Moment: Sendable, Hashable {
+        public var time: Int
+        public var action: Action
+    }
+
+    public var source: Source
+    public var operators: [Operator]
+    public var subscribers: [SubscriberScript]
+    public var moments: [Moment]
+
+    // The subscriber's name in the trace: "sink 1", "assign 2", "sub 1".
+    public func name(of index: Int) -> String {
+        switch subscribers[index].kind {
+        case .sink: "sink \(index + 1)"
+        case .assign: "assign \(index + 1)"
+        case .demanding: "sub \(index + 1)"
+        }
+    }
+
+    // Whether `assign`, which needs a publisher that never fails, can subscribe.
+    public var neverFails: Bool {
+        source.neverFails && !operators.contains { if case .tryMap = $0 { true } else { false } }
+    }
+
+    var size: Int {
+        source.size + 2 * operators.count + 3 * subscribers.count + moments.count
+            + subscribers.reduce(0) { total, script in
+                guard case .demanding(let demand) = script.kind else { return total }
+                return total + demand.returns.count + demand.requestsInReceive.count
+                    + (demand.cancelsInReceive == nil ? 0 : 1)
+            }
+    }
+
+    // Names the program independently of how it is printed.
+    public var canonicalDescription: String { String(reflecting: self) }
+
+    // The trace's word for a completion.
+    public static func completionText(failed error: (any Error)?) -> String {
+        guard let error else { return "finished" }
+        return "failure(\(error))"
+    }
+}
+
+// The errors a program's publishers fail with; their names are what a trace shows.
+public enum ProgramError: Error, Sendable {
+    case source
+    case map
+}
+
+// What a demand step's test target provides: its programs run on the step (Tests/DemandAdapter).
+public protocol DemandStepAdapter {
+    static var step: Step { get }
+    // Runs the program, handing each trace entry to `emit` as it happens.
+    static func run(_ program: DemandProgram, emit: @escaping (String) -> Void)
+}
+
+extension Step {
+    // Whose traces the generated programs are held to.
+    public var library: String { isDemandAct ? "OpenCombine" : "RxSwift" }
+}
+
+public struct GeneratedDemandProgram: Sendable {
+    public let number: Int
+    public let program: DemandProgram
+    public let size: Int
+    public let fingerprint: String
+}
+
+extension Step {
+    // The act's steps draw demand programs instead of the scenarios' programs.
+    public var generatedDemandPrograms: [GeneratedDemandProgram] {
+        if let drawn = DrawnDemandPrograms.lock.withLock({ DrawnDemandPrograms.byStep[self] }) { return drawn }
+        let programs = GeneratedDemandProgram.drawn(seed: 0xDE3A_0000 &+ UInt64(rawValue))
+        DrawnDemandPrograms.lock.withLock { DrawnDemandPrograms.byStep[self] = programs }
+        return programs
+    }
+}
+
+extension GeneratedDemandProgram {
+    public static let count = 1200
+
+    // The same programs on every machine and in every run, smallest first.
+    public static func drawn(seed: UInt64) -> [GeneratedDemandProgram] {
+        var generator = DemandProgramGenerator(seed: seed)
+        var seen: Set<String> = []
+        var drawn: [(program: DemandProgram, size: Int, key: String)] = []
+        var attempts = 0
+        while drawn.count < count && attempts < count * 20 {
+            attempts += 1
+            // Sizes climb from a source and one subscriber to several operators and subscribers.
+            let program = generator.program(budget: 1 + (drawn.count * 6) / count)
+            let key = program.canonicalDescription
+            guard seen.insert(key).inserted else { continue }
+            drawn.append((program, program.size, key))
+        }
+        let ordered = drawn.enumerated().sorted { ($0.element.size, $0.offset) < ($1.element.size, $1.offset) }
+        return ordered.enumerated().map { number, entry in
+            GeneratedDemandProgram(
+                number: number + 1, program: entry.element.program, size: entry.element.size,
+                fingerprint: fnv1a(entry.element.key))
+        }
+    }
+}
+
+private enum DrawnDemandPrograms {
+    static let lock = NSLock()
+    nonisolated(unsafe) static var byStep: [Step: [GeneratedDemandProgram]] = [:]
+}
+
+struct DemandProgramGenerator {
+    private var numbers: SeededNumbers
+
+    init(seed: UInt64) { numbers = SeededNumbers(seed: seed) }
+
+    mutating func program(budget: Int) -> DemandProgram {
+        let source = self.source(deferrable: true)
+        var operators: [DemandProgram.Operator] = []
+        for _ in 0..<numbers.int(0...min(3, budget)) {
+            // `Just` answers `filter` and `tryMap` with publishers of other kinds (Optional's,
+            // Result's): its programs map first.
+            let plainJust = operators.allSatisfy { if case .map = $0 { true } else { false } }
+            if case .just = source, plainJust {
+                operators.append(.map(times: numbers.int(2...3)))
+                continue
+            }
+            operators.append(
+                numbers.pick([
+                    .map(times: numbers.int(2...3)), .filter(keepsEven: numbers.chance(50)),
+                    .tryMap(throwsOn: numbers.int(1...4)),
+                ]))
+        }
+        var program = DemandProgram(source: source, operators: operators, subscribers: [], moments: [])
+        let subscriberCount = budget < 2 ? 1 : numbers.chance(35) ? 2 : 1
+        for index in 0..<subscriberCount {
+            program.subscribers.append(subscriber(index: index, assignable: program.neverFails, budget: budget))
+        }
+        program.moments = moments(for: program)
+        return program
+    }
+
+    private mutating func source(deferrable: Bool) -> DemandProgram.Source {
+        let element = { (numbers: inout SeededNumbers) in numbers.int(1...4) }
+        switch numbers.int(0...9) {
+        case 0: return .just(element(&numbers))
+        case 1, 2: return .sequence((0..<numbers.int(0...4)).map { _ in element(&numbers) })
+        case 3: return .empty(completeImmediately: numbers.chance(70))
+        case 4: return .fail
+        case 5:
+            let value: Int? = numbers.chance(80) ? element(&numbers) : nil
+            return .future(value: value, at: numbers.chance(50) ? nil : numbers.int(1...3))
+        case 6 where deferrable:
+            // A fresh publisher per subscription; nothing a moment of the program drives.
+            var inner = source(deferrable: false)
+            if case .future(let value, _?) = inner { inner = .future(value: value, at: nil) }
+            if case .scripted = inner { inner = .just(element(&numbers)) }
+            return .deferred(inner)
+        default:
+            let sends = (0..<numbers.int(0...4)).map { _ in element(&numbers) }
+            let end: DemandProgram.End? = numbers.pick([.finished, .finished, .failure, nil])
+            return .scripted(sends: sends, end: end)
+        }
+    }
+
+    private mutating func ask(allowNone: Bool = true) -> DemandProgram.Ask {
+        switch numbers.int((allowNone ? 0 : 1)...6) {
+        case 0: .none
+        case 1, 2, 3: .max(1)
+        case 4: .max(numbers.int(2...3))
+        default: .unlimited
+        }
+    }
+
+    private mutating func subscriber(index: Int, assignable: Bool, budget: Int) -> DemandProgram.SubscriberScript {
+        let subscribeAt = index > 0 && numbers.chance(40) ? numbers.int(1...3) : 0
+        switch numbers.int(0...9) {
+        case 0, 1: return .init(kind: .sink, subscribeAt: subscribeAt)
+        case 2 where assignable: return .init(kind: .assign, subscribeAt: subscribeAt)
+        default:
+            var script = DemandProgram.DemandScript(
+                initial: numbers.chance(85) ? ask(allowNone: false) : nil, returns: [], requestsInReceive: [:],
+                cancelsInReceive: nil)
+            for _ in 0..<numbers.int(0...min(2, budget)) { script.returns.append(ask()) }
+            if budget > 1 && numbers.chance(40) { script.requestsInReceive[numbers.int(1...3)] = ask(allowNone: false) }
+            if budget > 2 && numbers.chance(20) { script.cancelsInReceive = numbers.int(1...3) }
+            return .init(kind: .demanding(script), subscribeAt: subscribeAt)
+        }
+    }
+
+    private mutating func moments(for program: DemandProgram) -> [DemandProgram.Moment] {
+        var moments: [DemandProgram.Moment] = []
+        var source = program.source
+        if case .deferred(let inner) = source { source = inner }
+        switch source {
+        case .future(_, let at?):
+            moments.append(.init(time: at, action: .keepPromise))
+        case .scripted(let sends, let end):
+            var time = 1
+            for _ in sends {
+                moments.append(.init(time: time, action: .send))
+                time += numbers.int(0...1)
+            }
+            if end != nil { moments.append(.init(time: time + 1, action: .end)) }
+        default: break
+        }
+        for (index, subscriber) in program.subscribers.enumerated() {
+            if case .demanding = subscriber.kind {
+                // A zero request is refused (a precondition); the rules' own checks ask it.
+                for _ in 0..<numbers.int(0...2) {
+                    moments.append(
+                        .init(
+                            time: numbers.int(max(1, subscriber.subscribeAt)...4),
+                            action: .request(subscriber: index, ask(allowNone: false))))
+                }
+            }
+            if numbers.chance(20) {
+                moments.append(
+                    .init(time: numbers.int(max(1, subscriber.subscribeAt)...4), action: .cancel(subscriber: index)))
+            }
+        }
+        // A stable order: by moment, then as drawn.
+        return moments.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element)
+    }
+}

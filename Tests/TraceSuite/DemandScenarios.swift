@@ -1,0 +1,147 @@
+// The demand act's lessons: each a program of Combine's API (DemandPrograms.swift) with the trace
+// that Combine's rules give it, written from those rules and held to OpenCombine (its recorded
+// run of each is the same). A subscriber of the program's own is "sub 1"; a publisher of its own,
+// which sends only what it was asked for, is "source".
+extension Scenario {
+    // A demand scenario has no observable: its program is all it runs.
+    init(
+        _ id: ScenarioID, demand: DemandProgram, expected: [String], fileID: String = #fileID,
+        filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) {
+        self.init(
+            id, source: SourceScript(hasDisposeClosure: false), demand: demand, expected: expected, fileID: fileID,
+            filePath: filePath, line: line, column: column)
+    }
+
+    private typealias Program = DemandProgram
+    private typealias Script = DemandProgram.DemandScript
+
+    private static func asking(
+        _ initial: Program.Ask?, returns: [Program.Ask] = [], requestsInReceive: [Int: Program.Ask] = [:],
+        cancelsInReceive: Int? = nil, at time: Int = 0
+    ) -> Program.SubscriberScript {
+        .init(
+            kind: .demanding(
+                Script(
+                    initial: initial, returns: returns, requestsInReceive: requestsInReceive,
+                    cancelsInReceive: cancelsInReceive)), subscribeAt: time)
+    }
+
+    private static func program(
+        _ source: Program.Source, _ operators: [Program.Operator] = [], _ subscribers: [Program.SubscriberScript],
+        _ moments: [(Int, Program.Action)] = []
+    ) -> Program {
+        Program(
+            source: source, operators: operators, subscribers: subscribers,
+            moments: moments.map { Program.Moment(time: $0.0, action: $0.1) })
+    }
+
+    private static let sink = Program.SubscriberScript(kind: .sink, subscribeAt: 0)
+
+    static let demand: [Scenario] = [
+        Scenario(
+            .demandOneAtATime,
+            demand: program(.sequence([1, 2, 3]), [], [asking(.max(1))], [(1, .request(subscriber: 0, .max(1)))]),
+            expected: [
+                "sub 1 subscription [1, 2, 3]", "sub 1 requests max(1)", "sub 1 receive 1", "sub 1 returns max(0)",
+                "sub 1 requests max(1)", "sub 1 receive 2", "sub 1 returns max(0)", "end",
+            ]),
+        Scenario(
+            .demandReturnedAdds, demand: program(.sequence([1, 2, 3]), [], [asking(.max(1), returns: [.max(1)])]),
+            expected: [
+                "sub 1 subscription [1, 2, 3]", "sub 1 requests max(1)", "sub 1 receive 1", "sub 1 returns max(1)",
+                "sub 1 receive 2", "sub 1 returns max(1)", "sub 1 receive 3", "sub 1 returns max(1)",
+                "sub 1 finished", "end",
+            ]),
+        // Rule 3.3: `request` from inside `receive` adds to the demand; the loop already running
+        // serves it once `receive` returns, so the stack never grows with the elements.
+        Scenario(
+            .demandRequestInReceiveQueued,
+            demand: program(.sequence([1, 2, 3]), [], [asking(.max(1), requestsInReceive: [1: .max(2)])]),
+            expected: [
+                "sub 1 subscription [1, 2, 3]", "sub 1 requests max(1)", "sub 1 receive 1", "sub 1 requests max(2)",
+                "sub 1 returns max(0)", "sub 1 receive 2", "sub 1 returns max(0)", "sub 1 receive 3",
+                "sub 1 returns max(0)", "sub 1 finished", "end",
+            ]),
+        Scenario(
+            .demandNothingBeforeAsked,
+            demand: program(.just(1), [], [asking(nil)], [(1, .request(subscriber: 0, .max(1)))]),
+            expected: [
+                "sub 1 subscription Just", "sub 1 requests max(1)", "sub 1 receive 1", "sub 1 returns max(0)",
+                "sub 1 finished", "end",
+            ]),
+        // Rule 3.6 and 1.8: a cancelled subscription sends nothing more, not even its completion.
+        Scenario(
+            .demandNothingAfterCancel,
+            demand: program(.sequence([1, 2, 3]), [], [asking(.unlimited, cancelsInReceive: 1)]),
+            expected: [
+                "sub 1 subscription [1, 2, 3]", "sub 1 requests unlimited", "sub 1 receive 1", "sub 1 cancels",
+                "sub 1 returns max(0)", "end",
+            ]),
+        // Rule 1.9: every subscriber gets a subscription first, even one that ends at once.
+        Scenario(
+            .demandEmptySequence, demand: program(.sequence([]), [], [asking(nil)]),
+            expected: ["sub 1 subscription Empty", "sub 1 finished", "end"]),
+        Scenario(
+            .demandSinkAsksEverything,
+            demand: program(
+                .scripted(sends: [1, 2], end: .finished), [], [sink], [(1, .send), (2, .send), (3, .end)]),
+            expected: [
+                "source: subscription 1 made", "source: subscription 1 asks unlimited",
+                "source: sends 1 to subscription 1", "sink 1 receive 1", "source: sends 2 to subscription 1",
+                "sink 1 receive 2", "source: ends subscription 1", "sink 1 finished", "end",
+            ]),
+        Scenario(
+            .demandReleasingCancels,
+            demand: program(.scripted(sends: [1], end: nil), [], [sink], [(1, .send)]),
+            expected: [
+                "source: subscription 1 made", "source: subscription 1 asks unlimited",
+                "source: sends 1 to subscription 1", "sink 1 receive 1", "end", "source: subscription 1 cancelled",
+            ]),
+        Scenario(
+            .demandFutureValueWaits,
+            demand: program(
+                .future(value: 3, at: 1), [], [asking(nil)], [(1, .keepPromise), (2, .request(subscriber: 0, .max(1)))]
+            ),
+            expected: [
+                "future runs", "sub 1 subscription Future", "promise 3", "sub 1 requests max(1)", "sub 1 receive 3",
+                "sub 1 returns max(0)", "sub 1 finished", "end",
+            ]),
+        Scenario(
+            .demandFutureFailureDoesNotWait,
+            demand: program(.future(value: nil, at: 1), [], [asking(nil)], [(1, .keepPromise)]),
+            expected: ["future runs", "sub 1 subscription Future", "promise fails", "sub 1 failure(source)", "end"]),
+        Scenario(
+            .demandDeferredPerSubscriber,
+            demand: program(.deferred(.just(2)), [], [sink, .init(kind: .sink, subscribeAt: 1)]),
+            expected: [
+                "deferred runs", "sink 1 receive 2", "sink 1 finished", "deferred runs", "sink 2 receive 2",
+                "sink 2 finished", "end",
+            ]),
+        // `filter` passes the upstream's subscription on; a dropped element returns `.max(1)`.
+        Scenario(
+            .demandFilterAsksForMore,
+            demand: program(
+                .scripted(sends: [1, 2, 3], end: .finished), [.filter(keepsEven: true)], [asking(.max(1))],
+                [(1, .send), (2, .send), (3, .send), (4, .end)]),
+            expected: [
+                "source: subscription 1 made", "sub 1 subscription Source", "sub 1 requests max(1)",
+                "source: subscription 1 asks max(1)", "source: sends 1 to subscription 1",
+                "source: sends 2 to subscription 1", "sub 1 receive 2", "sub 1 returns max(0)",
+                "source: nobody asked subscription 1 for 3", "source: ends subscription 1", "sub 1 finished", "end",
+            ]),
+        Scenario(
+            .demandTryMapCancelsUpstream,
+            demand: program(
+                .scripted(sends: [1, 2], end: .finished), [.tryMap(throwsOn: 1)], [sink],
+                [(1, .send), (2, .send), (3, .end)]),
+            expected: [
+                "source: subscription 1 made", "source: subscription 1 asks unlimited",
+                "source: sends 1 to subscription 1", "source: subscription 1 cancelled", "sink 1 failure(map)", "end",
+            ]),
+        Scenario(
+            .demandAssignWritesEachValue,
+            demand: program(.sequence([1, 2]), [], [.init(kind: .assign, subscribeAt: 0)]),
+            expected: ["assign 1 value 1", "assign 1 value 2", "end"]),
+    ]
+}
