@@ -20,7 +20,7 @@ extension Subscribers {
         }
 
         func receive(subscription: Subscription) {
-            // No lock yet: a request from another thread while this sends races; step 17 adds it.
+            // No lock yet: a request from another thread while this sends races; the next step adds it.
             guard case .awaitingSubscription = status else {
                 subscription.cancel()
                 return

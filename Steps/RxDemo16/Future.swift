@@ -19,7 +19,7 @@ final class Future<Output, Failure: Error>: Publisher {
     // Only the first call counts. Each waiting subscription gets the result now if it has
     // demand; one without demand keeps waiting, and gets it from `request`.
     private func promise(_ result: Result<Output, Failure>) {
-        // No lock yet: a request from another thread while this sends races; step 17 adds it.
+        // No lock yet: a request from another thread while this sends races; the next step adds it.
         guard self.result == nil else {
             return
         }

@@ -93,7 +93,7 @@ extension Publishers.TryMap {
         }
 
         func receive(subscription: Subscription) {
-            // No lock yet: a request from another thread while this sends races; step 17 adds it.
+            // No lock yet: a request from another thread while this sends races; the next step adds it.
             guard case .awaitingSubscription = status else {
                 subscription.cancel()
                 return

@@ -61,7 +61,7 @@ extension Publishers.Sequence {
         }
 
         func request(_ demand: Subscribers.Demand) {
-            // No lock yet: a request from another thread while this sends races; step 17 adds it.
+            // No lock yet: a request from another thread while this sends races; the next step adds it.
             guard downstream != nil else {
                 return
             }

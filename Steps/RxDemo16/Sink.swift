@@ -23,7 +23,7 @@ extension Subscribers {
 
         // One subscription per sink: a second one, or one after the end, is cancelled.
         func receive(subscription: Subscription) {
-            // No lock yet: a request from another thread while this sends races; step 17 adds it.
+            // No lock yet: a request from another thread while this sends races; the next step adds it.
             guard case .awaitingSubscription = status else {
                 subscription.cancel()
                 return

@@ -13,6 +13,8 @@ import enum TraceSuite.ProgramError
     import protocol TraceSuite.DemandStepAdapter
     import enum TraceSuite.Step
     import struct TraceSuite.Scenario
+    import struct TraceSuite.ShapeCheck
+    import func TraceSuite.tr
     @testable import RxDemo16
 
     private let thisStep = Step.rxDemo16
@@ -22,6 +24,63 @@ import enum TraceSuite.ProgramError
         static func run(_ program: DemandProgram, emit: @escaping (String) -> Void) {
             DemandRun.run(program, emit: emit)
         }
+
+        static func shape() -> [ShapeCheck] {
+            let unlimited = Subscribers.Demand.unlimited
+            var passed: [String] = []
+            [1, 2].publisher.filter { $0 > 0 }.subscribe(SubscriptionWatcher { passed.append("\($0)") })
+            return [
+                ShapeCheck(
+                    tr(
+                        "`Subscribers.Demand` adds up to `.unlimited` and no further: `.max(1) + .unlimited` and `.max(Int.max) + .max(1)` are `.unlimited`",
+                        "`Subscribers.Demand` 相加最多到 `.unlimited`：`.max(1) + .unlimited` 和 `.max(Int.max) + .max(1)` 都是 `.unlimited`"
+                    ),
+                    .max(1) + unlimited == unlimited && .max(Int.max) + .max(1) == unlimited),
+                ShapeCheck(
+                    tr(
+                        "`Subscribers.Demand` takes away without going below zero: `.unlimited - .max(1)` stays `.unlimited`, and `.max(1) - .unlimited` is `.max(0)`",
+                        "`Subscribers.Demand` 相减不会小于零：`.unlimited - .max(1)` 仍是 `.unlimited`，`.max(1) - .unlimited` 是 `.max(0)`"
+                    ),
+                    unlimited - .max(1) == unlimited && Subscribers.Demand.max(1) - unlimited == .max(0)),
+                ShapeCheck(
+                    tr(
+                        "`Subscribers.Demand` prints as `max(3)` and `unlimited`, and `.none` is `.max(0)`",
+                        "`Subscribers.Demand` 打印为 `max(3)` 和 `unlimited`，`.none` 就是 `.max(0)`"),
+                    "\(Subscribers.Demand.max(3))" == "max(3)" && "\(unlimited)" == "unlimited"
+                        && Subscribers.Demand.none == .max(0)),
+                ShapeCheck(
+                    tr(
+                        "`Just(1).map { … }` is a `Just`, and `[1].publisher.map { … }` a `Publishers.Sequence`",
+                        "`Just(1).map { … }` 是一个 `Just`，`[1].publisher.map { … }` 是一个 `Publishers.Sequence`"),
+                    isJust(Just(1).map { $0 * 2 }) && isSequence([1].publisher.map { $0 * 2 })),
+                ShapeCheck(
+                    tr(
+                        "`filter` hands the upstream's own subscription on: a subscriber of `[1, 2].publisher.filter { … }` is given the sequence's",
+                        "`filter` 把上游自己的订阅交下去：`[1, 2].publisher.filter { … }` 的订阅者拿到的是序列的订阅"),
+                    passed == ["[1, 2]"]),
+            ]
+        }
+    }
+
+    private func isJust<Output>(_ publisher: Just<Output>) -> Bool { true }
+    private func isJust<P: Publisher>(_ publisher: P) -> Bool { false }
+    private func isSequence<Output>(_ publisher: Publishers.Sequence<[Output], Never>) -> Bool { true }
+    private func isSequence<P: Publisher>(_ publisher: P) -> Bool { false }
+
+    // Tells what subscription it is given, and asks for nothing.
+    private final class SubscriptionWatcher: Subscriber {
+        typealias Input = Int
+        typealias Failure = Never
+        let given: (Subscription) -> Void
+        init(_ given: @escaping (Subscription) -> Void) { self.given = given }
+        func receive(subscription: Subscription) { given(subscription) }
+        func receive(_ input: Int) -> Subscribers.Demand { .none }
+        func receive(completion: Subscribers.Completion<Never>) {}
+    }
+
+    @Test("has OpenCombine's shape")
+    func shape() async {
+        await verifyDemandShape(of: DemandStepRunner.self)
     }
 
     @Test("traces", arguments: thisStep.selectedScenarios)

@@ -166,6 +166,8 @@ public protocol DemandStepAdapter {
     static var step: Step { get }
     // Runs the program, handing each trace entry to `emit` as it happens.
     static func run(_ program: DemandProgram, emit: @escaping (String) -> Void)
+    // What OpenCombine's shape asks that no trace shows.
+    static func shape() -> [ShapeCheck]
 }
 
 extension Step {

@@ -3,6 +3,14 @@
 // run of each is the same). A subscriber of the program's own is "sub 1"; a publisher of its own,
 // which sends only what it was asked for, is "source".
 extension Scenario {
+    // The scenarios of the observables (acts 1-3 and the side step); the demand act's are others.
+    public static var observableScenarios: [Scenario] { all.filter { $0.demand == nil } }
+
+    // The scenarios a step is measured against: its act's.
+    public static func family(of step: Step) -> [Scenario] {
+        step.isDemandAct ? demandScenarios : observableScenarios
+    }
+
     // A demand scenario has no observable: its program is all it runs.
     init(
         _ id: ScenarioID, demand: DemandProgram, expected: [String], fileID: String = #fileID,
@@ -38,7 +46,7 @@ extension Scenario {
 
     private static let sink = Program.SubscriberScript(kind: .sink, subscribeAt: 0)
 
-    static let demand: [Scenario] = [
+    public static let demandScenarios: [Scenario] = [
         Scenario(
             .demandOneAtATime,
             demand: program(.sequence([1, 2, 3]), [], [asking(.max(1))], [(1, .request(subscriber: 0, .max(1)))]),

@@ -1314,69 +1314,70 @@ extension Scenario {
         2: SourceScript(hasDisposeClosure: false, .send(21, at: 2)),
     ]
 
-    fileprivate static let heldHotScenarios: [Scenario] = [
-        Scenario(
-            .heldUntilDisposed, kind: .publishSubject,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
-            subscribers: [.dispose(at: 2)],
-            expected: ["t1 send 1", "t1 receive 1", "t3 send 2"]),
-        Scenario(
-            .heldLateSubscriber, kind: .publishSubject,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
-            subscribers: [.held(), .held(at: 2)],
-            expected: ["t1 send 1", "t1 a: receive 1", "t3 send 2", "t3 a: receive 2", "t3 b: receive 2"]),
-        Scenario(
-            .heldDisposeOne, kind: .publishSubject,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
-            subscribers: [.dispose(at: 2), .held()],
-            expected: ["t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t3 send 2", "t3 b: receive 2"]),
-        Scenario(
-            .heldDisposeFromOwnHandler, kind: .publishSubject,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2)),
-            subscribers: [SubscriberScript(disposeOnReceiving: 1), .held()],
-            expected: ["t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t2 send 2", "t2 b: receive 2"]),
-        // As `publishDisposeOtherDuringSend`: the value goes to the subscribers there were when
-        // it was sent. (b keeps its subscription until a disposes it.)
-        Scenario(
-            .heldDisposeOtherDuringSend, kind: .publishSubject,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2)),
-            subscribers: [SubscriberScript(disposesOther: (onReceiving: 1, subscriber: 1)), SubscriberScript()],
-            expected: ["t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t2 send 2", "t2 a: receive 2"]),
-        Scenario(
-            .hotThroughMaps, kind: .publishSubject,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2)),
-            operators: [.times(2), .plus(1)], subscribers: [.held()],
-            expected: ["t1 send 1", "t1 receive 3", "t2 send 2", "t2 receive 5"]),
-        // Each subscription to a map is a map sink of its own, subscribed to the subject.
-        Scenario(
-            .hotMapPerSubscriber, kind: .publishSubject,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1)),
-            operators: [.tracedTimes(2)], subscribers: [.held(), .held()],
-            expected: ["t1 send 1", "t1 map 1", "t1 a: receive 2", "t1 map 1", "t1 b: receive 2"]),
-        // Disposing removes the observer from the subject: the subscriber's own reference to
-        // its disposable no longer matters, and nothing is left once the harness lets go.
-        Scenario(
-            .keptDisposableDisposed, kind: .publishSubject,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
-            subscribers: [SubscriberScript(disposeTimes: [2], keepsDisposable: true)], lifetimes: .everything,
-            expected: ["t1 send 1", "t1 receive 1", "t3 send 2"]),
-        // Inner 1 starts at t1 (sends at t2 and t4), inner 2 at t3 (sends at t5).
-        Scenario(
-            .hotFlatMapHearsEveryInner, kind: .publishSubject,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
-            operators: [.flatten(.flatMap, inners: flatMapInners)], subscribers: [.held()],
-            expected: [
-                "t1 send 1", "t2 inner 1: send 11", "t2 receive 11", "t3 send 2", "t4 inner 1: send 12",
-                "t4 receive 12", "t5 inner 2: send 21", "t5 receive 21",
-            ]),
-        // Element 2 disposes inner 1: its send at t4 goes nowhere.
-        Scenario(
-            .hotFlatMapLatestHearsLatest, kind: .publishSubject,
-            source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
-            operators: [.flatten(.flatMapLatest, inners: flatMapInners)], subscribers: [.held()],
-            expected: [
-                "t1 send 1", "t2 inner 1: send 11", "t2 receive 11", "t3 send 2", "t4 inner 1: send 12",
-                "t5 inner 2: send 21", "t5 receive 21",
-            ]),
-    ] + demand
+    fileprivate static let heldHotScenarios: [Scenario] =
+        [
+            Scenario(
+                .heldUntilDisposed, kind: .publishSubject,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
+                subscribers: [.dispose(at: 2)],
+                expected: ["t1 send 1", "t1 receive 1", "t3 send 2"]),
+            Scenario(
+                .heldLateSubscriber, kind: .publishSubject,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
+                subscribers: [.held(), .held(at: 2)],
+                expected: ["t1 send 1", "t1 a: receive 1", "t3 send 2", "t3 a: receive 2", "t3 b: receive 2"]),
+            Scenario(
+                .heldDisposeOne, kind: .publishSubject,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
+                subscribers: [.dispose(at: 2), .held()],
+                expected: ["t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t3 send 2", "t3 b: receive 2"]),
+            Scenario(
+                .heldDisposeFromOwnHandler, kind: .publishSubject,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2)),
+                subscribers: [SubscriberScript(disposeOnReceiving: 1), .held()],
+                expected: ["t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t2 send 2", "t2 b: receive 2"]),
+            // As `publishDisposeOtherDuringSend`: the value goes to the subscribers there were when
+            // it was sent. (b keeps its subscription until a disposes it.)
+            Scenario(
+                .heldDisposeOtherDuringSend, kind: .publishSubject,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2)),
+                subscribers: [SubscriberScript(disposesOther: (onReceiving: 1, subscriber: 1)), SubscriberScript()],
+                expected: ["t1 send 1", "t1 a: receive 1", "t1 b: receive 1", "t2 send 2", "t2 a: receive 2"]),
+            Scenario(
+                .hotThroughMaps, kind: .publishSubject,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 2)),
+                operators: [.times(2), .plus(1)], subscribers: [.held()],
+                expected: ["t1 send 1", "t1 receive 3", "t2 send 2", "t2 receive 5"]),
+            // Each subscription to a map is a map sink of its own, subscribed to the subject.
+            Scenario(
+                .hotMapPerSubscriber, kind: .publishSubject,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1)),
+                operators: [.tracedTimes(2)], subscribers: [.held(), .held()],
+                expected: ["t1 send 1", "t1 map 1", "t1 a: receive 2", "t1 map 1", "t1 b: receive 2"]),
+            // Disposing removes the observer from the subject: the subscriber's own reference to
+            // its disposable no longer matters, and nothing is left once the harness lets go.
+            Scenario(
+                .keptDisposableDisposed, kind: .publishSubject,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
+                subscribers: [SubscriberScript(disposeTimes: [2], keepsDisposable: true)], lifetimes: .everything,
+                expected: ["t1 send 1", "t1 receive 1", "t3 send 2"]),
+            // Inner 1 starts at t1 (sends at t2 and t4), inner 2 at t3 (sends at t5).
+            Scenario(
+                .hotFlatMapHearsEveryInner, kind: .publishSubject,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
+                operators: [.flatten(.flatMap, inners: flatMapInners)], subscribers: [.held()],
+                expected: [
+                    "t1 send 1", "t2 inner 1: send 11", "t2 receive 11", "t3 send 2", "t4 inner 1: send 12",
+                    "t4 receive 12", "t5 inner 2: send 21", "t5 receive 21",
+                ]),
+            // Element 2 disposes inner 1: its send at t4 goes nowhere.
+            Scenario(
+                .hotFlatMapLatestHearsLatest, kind: .publishSubject,
+                source: SourceScript(hasDisposeClosure: false, .send(1, at: 1), .send(2, at: 3)),
+                operators: [.flatten(.flatMapLatest, inners: flatMapInners)], subscribers: [.held()],
+                expected: [
+                    "t1 send 1", "t2 inner 1: send 11", "t2 receive 11", "t3 send 2", "t4 inner 1: send 12",
+                    "t5 inner 2: send 21", "t5 receive 21",
+                ]),
+        ] + demandScenarios
 }

@@ -141,24 +141,28 @@ extension Step {
         return threadScenarios.filter { $0.matches(pattern) }
     }
 
-    // Steps 06-08 keep their flags and a subject's bag in plain variables.
-    public var isThreadSafe: Bool { !isSideStep && rawValue >= 9 }
+    // Steps 06-08 keep their flags and a subject's bag in plain variables; step 16 its demand.
+    public var isThreadSafe: Bool { !isSideStep && rawValue >= 9 && !isDemandAct }
 
     public var threadDefect: String? {
         isThreadSafe
             ? nil
-            : isSideStep
-                ? "\(self) is not thread-safe, as the article says itself: a signal's subscribers dictionary is a plain variable that send reads while subscribe and a Disposable's deinit write it, so under ThreadSanitizer every such scenario reports a race, and a plain run can lose a value or crash"
-                : "\(self) is not thread-safe: its disposed and stopped flags, the SinkDisposer's state and a subject's bag are plain variables, so two threads can both see \"not yet disposed\"; under ThreadSanitizer every such scenario reports a race or crashes, while a plain run only sometimes shows an effect"
+            : isDemandAct
+                ? "\(self) is not thread-safe yet: Publishers.Sequence's pending demand, Subscribers.Sink's status and a Future's waiting subscribers are plain variables, so a request from another thread while the sequence sends, or a cancel racing a send, races on them; OpenCombine takes a lock in each of these places, and the act's next step adds them"
+                : isSideStep
+                    ? "\(self) is not thread-safe, as the article says itself: a signal's subscribers dictionary is a plain variable that send reads while subscribe and a Disposable's deinit write it, so under ThreadSanitizer every such scenario reports a race, and a plain run can lose a value or crash"
+                    : "\(self) is not thread-safe: its disposed and stopped flags, the SinkDisposer's state and a subject's bag are plain variables, so two threads can both see \"not yet disposed\"; under ThreadSanitizer every such scenario reports a race or crashes, while a plain run only sometimes shows an effect"
     }
 
     // The same in Chinese, for a Chinese participant's report and pages.
     public var chineseThreadDefect: String? {
         isThreadSafe
             ? nil
-            : isSideStep
-                ? "\(self) 不是线程安全的，文章自己也这么说：signal 存放订阅者的字典是一个普通变量，send 读取它的同时，subscribe 和 Disposable 的 deinit 会写入它，所以在 ThreadSanitizer 之下，每个这样的场景都会报告数据竞争，而普通运行可能丢掉一个值，甚至崩溃"
-                : "\(self) 不是线程安全的：它的 disposed 和 stopped 标志位、SinkDisposer 的状态和 Subject 的 bag 都是普通变量，所以两个线程可能都看到“尚未释放”；在 ThreadSanitizer 之下，每个这样的场景都会报告数据竞争或崩溃，而普通运行只是偶尔显示出影响"
+            : isDemandAct
+                ? "\(self) 还不是线程安全的：Publishers.Sequence 尚未满足的需求、Subscribers.Sink 的状态和 Future 等待中的订阅者都是普通变量，所以另一个线程在序列发送时调用 request，或者 cancel 与发送同时发生，都会在它们上面产生数据竞争；OpenCombine 在这些地方都加了锁，本幕的下一步会把锁加上"
+                : isSideStep
+                    ? "\(self) 不是线程安全的，文章自己也这么说：signal 存放订阅者的字典是一个普通变量，send 读取它的同时，subscribe 和 Disposable 的 deinit 会写入它，所以在 ThreadSanitizer 之下，每个这样的场景都会报告数据竞争，而普通运行可能丢掉一个值，甚至崩溃"
+                    : "\(self) 不是线程安全的：它的 disposed 和 stopped 标志位、SinkDisposer 的状态和 Subject 的 bag 都是普通变量，所以两个线程可能都看到“尚未释放”；在 ThreadSanitizer 之下，每个这样的场景都会报告数据竞争或崩溃，而普通运行只是偶尔显示出影响"
     }
 }
 

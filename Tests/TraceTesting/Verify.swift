@@ -245,18 +245,34 @@ public func verifyThreads<Adapter: StepAdapter>(_ scenario: ThreadScenario, on a
 // With exit tests, in a process of its own under the watchdog: a shape check runs step code
 // too, and an endless loop there must not hang the test process.
 public func verifyShape<Adapter: StepAdapter>(of adapter: Adapter.Type) async {
-    ReportFolder.writeShape(nil, of: Adapter.step)
+    var name: String? = nil
+    #if compiler(>=6.3)
+        name = _mangledTypeName(Adapter.self)
+    #endif
+    await verifyShape(of: Adapter.step, adapterNamed: name, here: Adapter.shape)
+}
+
+public func verifyDemandShape<Adapter: DemandStepAdapter>(of adapter: Adapter.Type) async {
+    var name: String? = nil
+    #if compiler(>=6.3)
+        name = _mangledTypeName(Adapter.self)
+    #endif
+    await verifyShape(of: Adapter.step, adapterNamed: name, here: Adapter.shape)
+}
+
+func verifyShape(of step: Step, adapterNamed name: String?, here: () -> [ShapeCheck]) async {
+    ReportFolder.writeShape(nil, of: step)
     var checks: [ShapeCheck]? = nil
     #if compiler(>=6.3)
-        if let name = _mangledTypeName(Adapter.self) {
-            guard let isolated = await runShapeIsolated(adapterNamed: name, step: Adapter.step) else { return }
+        if let name {
+            guard let isolated = await runShapeIsolated(adapterNamed: name, step: step) else { return }
             checks = isolated
         }
     #endif
-    let results = checks ?? Adapter.shape()
-    ReportFolder.writeShape(results, of: Adapter.step)
+    let results = checks ?? here()
+    ReportFolder.writeShape(results, of: step)
     for check in results where !check.holds {
-        Issue.record("\(Adapter.step) does not have \(Adapter.step.shapeSource) shape yet: \(check.requirement)")
+        Issue.record("\(step) does not have \(step.shapeSource) shape yet: \(check.requirement)")
     }
 }
 
@@ -267,8 +283,13 @@ public func verifyShape<Adapter: StepAdapter>(of adapter: Adapter.Type) async {
         let path = NSTemporaryDirectory() + "/rxdemo-\(UUID().uuidString).shape"
         let exit = await #expect(processExitsWith: .success, "\(step)'s shape checks did not finish normally") {
             [name = name as String, path = path as String] in
-            guard let adapter = _typeByName(name) as? any StepAdapter.Type else {
-                preconditionFailure("no StepAdapter named \(name) in this test process")
+            let shape: () -> [ShapeCheck]
+            if let adapter = _typeByName(name) as? any StepAdapter.Type {
+                shape = { adapter.shape() }
+            } else if let adapter = _typeByName(name) as? any DemandStepAdapter.Type {
+                shape = { adapter.shape() }
+            } else {
+                preconditionFailure("no StepAdapter or DemandStepAdapter named \(name) in this test process")
             }
             for (file, stream) in [(path + ".stderr", STDERR_FILENO), (path + ".stdout", STDOUT_FILENO)] {
                 if FileManager.default.createFile(atPath: file, contents: nil),
@@ -278,7 +299,7 @@ public func verifyShape<Adapter: StepAdapter>(of adapter: Adapter.Type) async {
                 }
             }
             let watchdog = Watchdog({ tr("the shape checks", "结构检查") }, limit: 10, output: path + ".stdout")
-            let checks = adapter.shape()
+            let checks = shape()
             watchdog.stop()
             let lines = checks.map { ($0.holds ? "ok " : "missing ") + $0.requirement }
             try? lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8)

@@ -578,7 +578,7 @@ private func writeMarbles(traces: String, to folder: String) throws -> [String] 
     try? FileManager.default.removeItem(atPath: folder)
     var written: [String] = []
     let expectedTitle = zh("Expected: what correct Rx (RxSwift) does", "预期：正确的 Rx（RxSwift）的行为")
-    for scenario in Scenario.all {
+    for scenario in Scenario.observableScenarios {
         let expected = scenario.isApp ? appMarks(of: scenario.expected) : marks(of: scenario.expected, in: scenario)
         let svg = marbleSVG(
             title: shown(scenario), panels: [Panel(title: expectedTitle, marks: expected)],
@@ -589,9 +589,9 @@ private func writeMarbles(traces: String, to folder: String) throws -> [String] 
         try write(svg, to: "\(folder)/\(marbleFileName(scenario))")
         written.append("\(folder)/\(marbleFileName(scenario))")
     }
-    for step in Step.allCases {
+    for step in Step.scenarioSteps {
         let records = ReportFolder.readStableRecords(of: step, in: traces)
-        for scenario in Scenario.all {
+        for scenario in Scenario.observableScenarios {
             guard case .knownIssue(let defects) = step.verdict(for: scenario) else { continue }
             guard let record = records[scenario.id], record.outcome != .running else {
                 throw DocsError(

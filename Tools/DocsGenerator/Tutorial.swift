@@ -288,7 +288,7 @@ struct StepTutorial {
             let name = "\(page)-\(diagram).png"
             pictures.append((name, diagramCaption(before: index, in: lines), "\(editionDiagrams)/\(name)"))
         }
-        for scenario in Scenario.all {
+        for scenario in Scenario.observableScenarios {
             guard case .knownIssue(let defects) = step.verdict(for: scenario) else { continue }
             let name = "marble-\(step.number)-\(scenario.id).svg"
             let caption = tr(
@@ -720,7 +720,7 @@ func predictTheTrace(step: Step, traces: String) throws -> [[String]] {
                     "这是正确的 Rx（RxSwift）打印的；\(step) 因为它的已知问题，打印的不是这个。"))
         }
         // The same program where RxSwift's main branch changed the order: the other release's trace.
-        for twin in Scenario.all
+        for twin in Scenario.observableScenarios
         where twin.id != scenario.id && twin.variantKey == scenario.variantKey && twin.order != nil
             && scenario.order != nil && twin.order != scenario.order
         {

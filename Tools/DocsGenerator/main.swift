@@ -106,11 +106,12 @@ func matrix(chinese: Bool = false) -> String {
         ]
     lines += [
         "",
-        zh("| Scenario | Needs | ", "| 场景 | 需要 | ") + Step.allCases.map(\.description).joined(separator: " | ") + " |",
-        "| --- | --- |" + String(repeating: " --- |", count: Step.allCases.count),
+        zh("| Scenario | Needs | ", "| 场景 | 需要 | ") + Step.scenarioSteps.map(\.description).joined(separator: " | ")
+            + " |",
+        "| --- | --- |" + String(repeating: " --- |", count: Step.scenarioSteps.count),
     ]
-    for scenario in Scenario.all {
-        let cells = Step.allCases.map { step in
+    for scenario in Scenario.observableScenarios {
+        let cells = Step.scenarioSteps.map { step in
             let text = cell(step.verdict(for: scenario))
             guard case .knownIssue = step.verdict(for: scenario) else { return text }
             return "[\(text)](marbles/\(step)/\(marbleFileName(scenario)))"
@@ -133,7 +134,7 @@ func matrix(chinese: Bool = false) -> String {
             "the trace the tests compare. A *known issue* cell above links to the step's own timeline beside",
             "this one.",
         ]
-    for scenario in Scenario.all {
+    for scenario in Scenario.observableScenarios {
         lines += ["", "### \(shown(scenario))", ""]
         lines += ["![\(shown(scenario))](marbles/\(marbleFileName(scenario)))", ""]
         lines += ["```text"] + scenario.expected + ["```"]
@@ -193,7 +194,7 @@ func sentence(_ text: String) -> String {
 
 func knownIssues(of step: Step) -> [String] {
     let orders: Set<Capability> = [.releasedOrder, .mainBranchOrder]
-    let others = Scenario.all.filter { !step.scenarios.map(\.id).contains($0.id) }
+    let others = Scenario.family(of: step).filter { !step.scenarios.map(\.id).contains($0.id) }
     // Scenarios the step lacks nothing for but the order: RxSwift 6.10's or its main branch's.
     let otherOrder = others.filter {
         let lacking = $0.needs.subtracting(step.capabilities)
@@ -266,8 +267,8 @@ func knownIssues(of step: Step) -> [String] {
     }
     lines.append(
         zh(
-            "\(step) runs \(step.scenarios.count) of the \(Scenario.all.count) scenarios.",
-            "\(step) 运行 \(Scenario.all.count) 个场景中的 \(step.scenarios.count) 个。"))
+            "\(step) runs \(step.scenarios.count) of the \(Scenario.family(of: step).count) scenarios.",
+            "\(step) 运行 \(Scenario.family(of: step).count) 个场景中的 \(step.scenarios.count) 个。"))
     if otherOrder > 0 {
         lines.append(
             step.capabilities.contains(.mainBranchOrder)
@@ -298,7 +299,7 @@ func timelines(of step: Step) -> [String] {
         zh("The demo's scenario, as correct Rx runs it:", "演示的场景，正确的 Rx 这样运行："), "",
         "![\(zh(demo.rawValue, demo.chineseName))](marbles/\(demo).svg)",
     ]
-    for scenario in Scenario.all {
+    for scenario in Scenario.observableScenarios {
         guard case .knownIssue = step.verdict(for: scenario) else { continue }
         lines += [
             "",
@@ -337,7 +338,7 @@ func verdicts(of step: Step, beside besides: [Step]) -> [String] {
     let intermittent = verdicts.filter {
         if case .knownIssue(let defects) = $0 { defects.allSatisfy(\.isIntermittent) } else { false }
     }.count
-    let others = Scenario.all.filter { !step.scenarios.map(\.id).contains($0.id) }
+    let others = Scenario.family(of: step).filter { !step.scenarios.map(\.id).contains($0.id) }
     var missing: [Capability: Int] = [:]
     for scenario in others {
         for capability in scenario.needs.subtracting(step.capabilities) { missing[capability, default: 0] += 1 }
@@ -348,12 +349,12 @@ func verdicts(of step: Step, beside besides: [Step]) -> [String] {
     lines += [
         "",
         zh(
-            "\(step) runs \(step.scenarios.count) of the \(Scenario.all.count) scenarios: \(passing) pass, "
+            "\(step) runs \(step.scenarios.count) of the \(Scenario.family(of: step).count) scenarios: \(passing) pass, "
                 + "\(intermittent) more pass in the runs where the subscribers' order happens to be right, "
                 + "and \(step.scenarios.count - passing - intermittent) show its known issues every time. "
                 + "The other \(others.count) are not applicable; what they need and it lacks, with how many need each: "
                 + reasons.joined(separator: ", ") + ".",
-            "\(step) 运行 \(Scenario.all.count) 个场景中的 \(step.scenarios.count) 个：\(passing) 个通过，"
+            "\(step) 运行 \(Scenario.family(of: step).count) 个场景中的 \(step.scenarios.count) 个：\(passing) 个通过，"
                 + "另有 \(intermittent) 个在订阅者顺序恰好正确的运行中通过，"
                 + "\(step.scenarios.count - passing - intermittent) 个每次都表现出它的已知问题。"
                 + "其余 \(others.count) 个不适用；它们需要而它没有的能力，以及各有多少个场景需要："
@@ -373,9 +374,11 @@ func flips() -> [String] {
             "| 步骤 | 现在通过的已知问题 | 新的已知问题 | 新近可以运行的场景 |"),
         "| --- | --- | --- | --- |",
     ]
-    for (previous, step) in zip(Step.mainLine, Step.mainLine.dropFirst()) {
+    for (previous, step) in zip(
+        Step.mainLine.filter { !$0.isDemandAct }, Step.mainLine.filter { !$0.isDemandAct }.dropFirst())
+    {
         func changed(from before: (Verdict) -> Bool, to now: (Verdict) -> Bool) -> [Scenario] {
-            Scenario.all.filter { before(previous.verdict(for: $0)) && now(step.verdict(for: $0)) }
+            Scenario.observableScenarios.filter { before(previous.verdict(for: $0)) && now(step.verdict(for: $0)) }
         }
         let isKnownIssue: (Verdict) -> Bool = { if case .knownIssue = $0 { true } else { false } }
         let isNotApplicable: (Verdict) -> Bool = { if case .notApplicable = $0 { true } else { false } }

@@ -382,8 +382,10 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
             shapeOK
                 ? tr(
                     "Shape: \(step.shapeSource), as it should be.",
-                    "结构：与\(step.isSecondAct ? " RxSwift " : "文章")一致，符合要求。")
-                : tr("Shape: not yet \(step.shapeSource):", "结构：还没有与\(step.isSecondAct ? " RxSwift " : "文章")一致："))
+                    "结构：与\(step.isDemandAct ? " OpenCombine " : step.isSecondAct ? " RxSwift " : "文章")一致，符合要求。")
+                : tr(
+                    "Shape: not yet \(step.shapeSource):",
+                    "结构：还没有与\(step.isDemandAct ? " OpenCombine " : step.isSecondAct ? " RxSwift " : "文章")一致："))
         for check in shape.checks where !check.holds || verbose {
             say("  \(check.holds ? "✔" : "✘") \(check.requirement)")
         }
@@ -409,13 +411,21 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         say(
             tr(
                 "Done: \(step) passes every scenario the reference step passes, and has \(step.shapeSource) shape.",
-                "完成：\(step) 通过了参考实现通过的每个场景，结构也与\(step.isSecondAct ? " RxSwift " : "文章")一致。"))
+                "完成：\(step) 通过了参考实现通过的每个场景，结构也与\(step.isDemandAct ? " OpenCombine " : step.isSecondAct ? " RxSwift " : "文章")一致。"
+            ))
         if step.isSideStep {
             say(
                 tr("That was the side step. Back on the line, the third act: ", "旁支步骤结束。回到主线，第三幕：")
                     + "make start STEP=11")  // both languages
+        } else if let next = step.next, next.isDemandAct, !step.isDemandAct {
+            say(
+                tr(
+                    "That was the third act. The fourth, demand (Combine's core), starts again from step 06: ",
+                    "第三幕结束。第四幕“需求”（Combine 的核心）从第 06 步重新开始：") + "make start STEP=\(next.number)")
         } else if let next = step.next {
             say(tr("Next: ", "下一步：") + "make start STEP=\(next.number)")
+        } else if step.isDemandAct {
+            say(tr("That was the last step of the demand act so far.", "这是需求这一幕目前的最后一步。"))
         } else {
             say(
                 tr(

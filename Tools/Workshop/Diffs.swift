@@ -1,11 +1,13 @@
 import Foundation
 import TraceSuite
 
-// `make diffs` (part of `make docs`): Docs/diffs/NN-MM.diff for every pair of steps on the
-// line, the same bytes whatever the user's git configuration says about diffs.
+// `make diffs` (part of `make docs`): Docs/diffs/NN-MM.diff for every step on the line and
+// the step it starts from, the same bytes whatever the user's git configuration says about diffs.
 func writeDiffs(docs: String) throws -> Int32 {
     try files.createDirectory(atPath: "\(docs)/diffs", withIntermediateDirectories: true)
-    for (from, to) in zip(Step.mainLine, Step.mainLine.dropFirst()) {
+    // Each step against the one it starts from: the demand act's first against step 06.
+    for to in Step.mainLine {
+        guard let from = to.previous else { continue }
         let diff = try run([
             "git", "diff", "--no-index", "--no-color", "--no-ext-diff", "--full-index", "--diff-algorithm=myers",
             "--src-prefix=a/", "--dst-prefix=b/", from.folder, to.folder,

@@ -59,6 +59,17 @@ func start(_ workspace: Workspace, from choice: String?, out: (String) -> Void =
             : entry.hasSuffix(" (changes)") ? tr(entry, "\(entry.dropLast(10))（有改动）") : entry
     }
     reflowed([tr("Write: ", "要写的：") + toWrite.joined(separator: tr(", ", "、"))], continuation: "  ").forEach(out)
+    let removed = removedFiles(workspace.step)
+    if !removed.isEmpty {
+        reflowed(
+            [
+                tr(
+                    "Remove once their types are replaced (\(workspace.step.spokenName) has none of them): ",
+                    "它们的类型被替换之后删掉（\(workspace.step.spokenName)没有这些文件）：")
+                    + removed.joined(separator: tr(", ", "、"))
+            ], continuation: "  "
+        ).forEach(out)
+    }
     out(
         tr("Check: ", "检查：") + "make check STEP=\(workspace.number)    "
             + tr("(or make watch STEP=\(workspace.number))", "（或 make watch STEP=\(workspace.number)）"))

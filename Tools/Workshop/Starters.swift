@@ -29,6 +29,13 @@ func changedFiles(_ step: Step) -> [String] {
     }
 }
 
+// The previous step's files that this step no longer has (the demand act drops step 06's).
+func removedFiles(_ step: Step) -> [String] {
+    guard let previous = step.previous else { return [] }
+    let current = Set(listFiles(in: "Steps/\(step)"))
+    return listFiles(in: "Steps/\(previous)").filter { !current.contains($0) }
+}
+
 func copy(_ files: [String], from source: String, to target: String) throws {
     for file in files {
         try FileManager.default.copyItem(atPath: "\(source)/\(file)", toPath: "\(target)/\(file)")
