@@ -171,6 +171,19 @@ public protocol DemandStepAdapter {
 }
 
 extension Step {
+    // A generated program of the step as Swift, whichever kind it is.
+    public func generatedCode(_ number: Int) -> [String]? {
+        if isDemandAct {
+            let programs = generatedDemandPrograms
+            guard number >= 1 && number <= programs.count else { return nil }
+            return programs[number - 1].program.swiftCode.components(separatedBy: "\n")
+        }
+        if let bridge = bridgePrograms.first(where: { $0.number == number }) { return bridge.swiftCode }
+        let programs = generatedPrograms
+        guard number >= 1 && number <= programs.count else { return nil }
+        return programs[number - 1].scenario.swiftCode(for: self)
+    }
+
     // Whose traces the generated programs are held to.
     public var library: String { isDemandAct ? "OpenCombine" : "RxSwift" }
 }

@@ -947,6 +947,26 @@ public let mutants: [Mutant] = [
             "                self.parent.activeCount -= 1\n                return self.parent.shouldComplete\n            }\n            // Removing disposes the inner's subscription: its dispose closure is user code.\n            self.parent.group.remove(for: self.disposeKey)\n":
                 "                self.parent.activeCount -= 1\n                self.parent.group.remove(for: self.disposeKey)\n                return self.parent.shouldComplete\n            }\n"
         ], onlyTheExplorer: .flatMapInnerCompletedTakesLock),
+    // The demand act: the rules a publisher keeps, each broken once.
+    Mutant(
+        step: .rxDemo16, mistake: "a sequence that sends past its demand: it never counts an element off",
+        chinese: "发送超出需求的序列：它从不为发出的元素扣减需求",
+        file: "Sequence.swift", changes: ["                    pendingDemand -= 1\n": ""]),
+    Mutant(
+        step: .rxDemo16,
+        mistake: "a request from inside receive recurses: the sequence starts a loop of its own inside receive",
+        chinese: "在 receive 里发出的 request 递归了：序列在 receive 里面又开始一个自己的循环",
+        file: "Sequence.swift", changes: ["            if recursion {\n                return\n            }\n": ""]),
+    Mutant(
+        step: .rxDemo16, mistake: "filter drops an element without asking upstream for another",
+        chinese: "filter 丢掉一个元素，却不向上游再要一个",
+        file: "Filter.swift", changes: ["            return .max(1)": "            return .none"]),
+    Mutant(
+        step: .rxDemo16, mistake: "a Future sends its value to a subscriber that has not asked for it",
+        chinese: "Future 把值发给还没有要它的订阅者",
+        file: "Future.swift",
+        changes: ["            if case .success = result, !hasAnyDemand {\n                return\n            }\n": ""]
+    ),
     // The side step: what the article's own text warns about, forgotten.
     Mutant(
         step: .rxDemoSignal, mistake: "map forgets to keep its subscription in objects: the mapped signal goes quiet",

@@ -23,7 +23,9 @@ extension Step {
 
     // The step's programs, smallest first; the same on every machine and in every run, so
     // drawn once per process.
+    // None for the demand act, whose programs are DemandPrograms.swift's.
     public var generatedPrograms: [GeneratedProgram] {
+        if isDemandAct { return [] }
         if let drawn = DrawnPrograms.lock.withLock({ DrawnPrograms.byStep[self] }) { return drawn }
         let programs = drawPrograms()
         DrawnPrograms.lock.withLock { DrawnPrograms.byStep[self] = programs }

@@ -102,4 +102,18 @@ let alternatives: [Alternative] = [
 
             """
         ]),
+    // OpenCombine's own way: a Future's waiting subscribers by identity, in no fixed order.
+    Alternative(
+        step: .rxDemo16, design: "a Future that keeps its waiting subscribers in a dictionary, as OpenCombine's set",
+        file: "Future.swift",
+        changes: [
+            "    private var downstreams: [(conduit: ObjectIdentifier, fulfill: (Result<Output, Failure>) -> Void)] = []":
+                "    private var downstreams: [ObjectIdentifier: (Result<Output, Failure>) -> Void] = [:]",
+            "        self.downstreams = []\n        for downstream in downstreams {\n            downstream.fulfill(result)\n        }":
+                "        self.downstreams = [:]\n        for fulfill in downstreams.values {\n            fulfill(result)\n        }",
+            "        downstreams.append((ObjectIdentifier(conduit), conduit.fulfill))":
+                "        downstreams[ObjectIdentifier(conduit)] = conduit.fulfill",
+            "        downstreams.removeAll { $0.conduit == ObjectIdentifier(conduit) }":
+                "        downstreams[ObjectIdentifier(conduit)] = nil",
+        ]),
 ]

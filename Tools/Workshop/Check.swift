@@ -468,9 +468,8 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         tracesAndShapePass: failing.isEmpty && !generatedFails && shapeOK,
         brokenInterleavings: brokenInterleavings, generatedCatch: generatedFails, scenariosFail: !failing.isEmpty,
         shapeFails: !shapeOK,
-        generatedLines: generated?.first.flatMap { first in
-            step.generatedPrograms.first { $0.number == first.number }?.scenario.swiftCode(for: step).count
-        }, stuck: stuck, failingRecords: failing.compactMap { records[$0.0.id] })
+        generatedLines: generated?.first.flatMap { step.generatedCode($0.number)?.count }, stuck: stuck,
+        failingRecords: failing.compactMap { records[$0.0.id] })
 }
 
 // What a check says, kept while `checkAgain` runs one, for the next check of the same inputs.

@@ -28,17 +28,19 @@ func describeGenerated(_ report: GeneratedReport?, _ workspace: Workspace) -> [S
     guard let first = report.first else { return [] }
     let step = workspace.step
     let programs = step.generatedPrograms
-    let bridge = step.bridgePrograms.first { $0.number == first.number }
-    guard bridge != nil || (first.number >= 1 && first.number <= programs.count) else { return [] }
-    let program = bridge == nil ? programs[first.number - 1].scenario.expecting(first.expected) : nil
+    guard let code = step.generatedCode(first.number) else { return [] }
+    let program =
+        first.number >= 1 && first.number <= programs.count
+        ? programs[first.number - 1].scenario.expecting(first.expected) : nil
+    let library = step.library
     var lines = [
         tr(
-            "Generated programs: \(report.failing) of \(report.of) print what neither RxSwift nor the reference step prints. The shortest, program \(first.number) (paste it into \(workspace.path)/main.swift to see it for yourself):",
-            "生成的程序：\(report.of) 个中有 \(report.failing) 个打印的既不是 RxSwift 的、也不是参考实现的结果。最短的是第 \(first.number) 个（把它贴进 \(workspace.path)/main.swift 就能亲眼看到）："
+            "Generated programs: \(report.failing) of \(report.of) print what neither \(library) nor the reference step prints. The shortest, program \(first.number) (paste it into \(workspace.path)/main.swift to see it for yourself):",
+            "生成的程序：\(report.of) 个中有 \(report.failing) 个打印的既不是 \(library) 的、也不是参考实现的结果。最短的是第 \(first.number) 个（把它贴进 \(workspace.path)/main.swift 就能亲眼看到）："
         ),
         "",
     ]
-    lines += (program?.swiftCode(for: step) ?? bridge?.swiftCode ?? []).map { "    " + $0 }
+    lines += code.map { "    " + $0 }
     lines.append("")
     if !first.finished {
         lines.append(crashAdvice(trace: first.trace, message: first.message))
@@ -62,15 +64,17 @@ func generatedHint(_ workspace: Workspace) -> [String]? {
         let parting = Parting(programs[first.number - 1].scenario, expected: first.expected, actual: first.trace)
     {
         sentence = parting.sentence
-    } else if workspace.step.bridgePrograms.contains(where: { $0.number == first.number }),
+    } else if workspace.step.bridgePrograms.contains(where: { $0.number == first.number })
+        || workspace.step.isDemandAct,
         let index = firstDifference(first.expected, first.trace)
     {
-        // A bridge program: its entries are the awaits' own lines, said as they are.
+        // A bridge or demand program: its entries are its own lines, said as they are.
         let theirs = index < first.expected.count ? "«\(first.expected[index])»" : tr("nothing more", "什么也没有了")
         let yours = index < first.trace.count ? "«\(first.trace[index])»" : tr("nothing more", "什么也没有了")
+        let library = workspace.step.isDemandAct ? "OpenCombine" : tr("RxSwift's main branch", "RxSwift 的 main 分支")
         sentence = tr(
-            "After \(index) entries in common, RxSwift's main branch has \(theirs) where yours has \(yours).",
-            "前 \(index) 条相同之后，RxSwift 的 main 分支是 \(theirs)，你的是 \(yours)。")
+            "After \(index) entries in common, \(library) has \(theirs) where yours has \(yours).",
+            "前 \(index) 条相同之后，\(library) 是 \(theirs)，你的是 \(yours)。")
     } else {
         return nil
     }
