@@ -112,6 +112,9 @@ func judgeGenerated(
                 ? [crashAdvice(trace: first.run?.trace ?? [], message: first.run?.message ?? "")]
                 : first.scenario.map { sideBySide($0.expecting(first.expected), actual: first.run?.trace ?? []) }
                     ?? sideBySide(expected: first.expected, actual: first.run?.trace ?? []))
+            + (step.isDemandAct
+                ? DemandRule.firstBroken(in: first.run?.trace ?? [], keptBy: first.expected).map { [$0.localized] }
+                    ?? [] : [])
         Issue.record(Comment(rawValue: lines.joined(separator: "\n")))
     }
 }

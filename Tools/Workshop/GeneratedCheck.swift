@@ -52,7 +52,17 @@ func describeGenerated(_ report: GeneratedReport?, _ workspace: Workspace) -> [S
     } else {
         lines += sideBySide(expected: first.expected, actual: first.trace)
     }
+    if let rule = brokenRule(of: step, first) { lines += ["", rule] }
     return lines
+}
+
+// The demand act's rule that a failing program's trace breaks and the library's keeps.
+func brokenRule(of step: Step, _ failure: GeneratedReport.Failure) -> String? {
+    guard step.isDemandAct, failure.finished,
+        let rule = DemandRule.firstBroken(in: failure.trace, keptBy: failure.expected)
+    else { return nil }
+    return tr("The rule it breaks, which \(step.library) keeps: ", "它违反的规则（\(step.library) 遵守它）：")
+        + rule.localized
 }
 
 // `make hint` after a check that failed only in a generated program: where the traces part.
@@ -81,9 +91,10 @@ func generatedHint(_ workspace: Workspace) -> [String]? {
     return [
         tr("Where the traces of that program part:", "那个程序的两条事件轨迹从哪里分开："),
         sentence,
+    ] + (brokenRule(of: workspace.step, first).map { [$0] } ?? []) + [
         tr(
             "Run it yourself: make check STEP=\(workspace.number) prints it as Swift for \(workspace.path)/main.swift; then make run STEP=\(workspace.number) MINE=1.",
             "自己跑一遍：make check STEP=\(workspace.number) 会把它打印成可以放进 \(workspace.path)/main.swift 的 Swift 代码；然后 make run STEP=\(workspace.number) MINE=1。"
-        ),
+        )
     ]
 }
