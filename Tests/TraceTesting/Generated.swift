@@ -32,28 +32,32 @@ public func verifyGenerated<Adapter: StepAdapter>(on adapter: Adapter.Type) asyn
         return number >= 1 && number <= programs.count ? programs[number - 1].scenario : nil
     }
     if let recordTo {
-        // A reference step must run every program to its end.
-        if let unfinished = (1...max(1, total)).first(where: { runs[$0]?.finished != true }) {
-            let run = runs[unfinished]
-            Issue.record(
-                Comment(
-                    rawValue: "\(step) did not finish generated program \(unfinished):\n"
-                        + (code(unfinished) + [crashAdvice(trace: run?.trace ?? [], message: run?.message ?? "")])
-                        .joined(separator: "\n")))
-        }
-        let recordedEntries = runs.keys.sorted().map { number in
-            RecordedTraces.Entry(
-                number: number, fingerprint: runs[number]?.fingerprint ?? "", rxSwift: runs[number]?.trace)
-        }
-        try? FileManager.default.createDirectory(atPath: recordTo, withIntermediateDirectories: true)
-        try? RecordedTraces(header: [], entries: recordedEntries).text.write(
-            toFile: "\(recordTo)/\(step).txt", atomically: true, encoding: .utf8)
+        record(step: step, total: total, runs: runs, to: recordTo, code: code)
         return
     }
     guard let recorded else { return }
     judgeGenerated(
         step: step, total: total, runs: runs, recorded: recorded, isReference: isReference, code: code,
         scenario: scenario)
+}
+
+// `make generated`: the reference step's traces, into `folder`. A reference step must run
+// every program to its end.
+func record(step: Step, total: Int, runs: [Int: GeneratedRun.Outcome], to folder: String, code: (Int) -> [String]) {
+    if let unfinished = (1...max(1, total)).first(where: { runs[$0]?.finished != true }) {
+        let run = runs[unfinished]
+        Issue.record(
+            Comment(
+                rawValue: "\(step) did not finish generated program \(unfinished):\n"
+                    + (code(unfinished) + [crashAdvice(trace: run?.trace ?? [], message: run?.message ?? "")])
+                    .joined(separator: "\n")))
+    }
+    let entries = runs.keys.sorted().map { number in
+        RecordedTraces.Entry(number: number, fingerprint: runs[number]?.fingerprint ?? "", rxSwift: runs[number]?.trace)
+    }
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try? RecordedTraces(header: [], entries: entries).text.write(
+        toFile: "\(folder)/\(step).txt", atomically: true, encoding: .utf8)
 }
 
 // Judges what the child printed against the recorded traces, and reports the shortest
@@ -159,35 +163,16 @@ enum GeneratedRun {
     // The child's side: "T 3092" (how many), then for each "P 12 9c1e0f3a2b4d5e6f" (its number
     // and fingerprint), the trace a line each ("| t0 receive 1"), "E 12".
     static func playHere<Adapter: StepAdapter>(on adapter: Adapter.Type, to path: String) async {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-            FileManager.default.createFile(atPath: path + ".stderr", contents: nil),
-            FileManager.default.createFile(atPath: path + ".stdout", contents: nil),
-            let out = FileHandle(forWritingAtPath: path),
-            let errors = FileHandle(forWritingAtPath: path + ".stderr"),
-            let printed = FileHandle(forWritingAtPath: path + ".stdout")
-        else { preconditionFailure("cannot write \(path)") }
-        let (savedError, savedOutput) = (dup(STDERR_FILENO), dup(STDOUT_FILENO))
-        dup2(errors.fileDescriptor, STDERR_FILENO)
-        dup2(printed.fileDescriptor, STDOUT_FILENO)
-        defer {
-            dup2(savedError, STDERR_FILENO)
-            dup2(savedOutput, STDOUT_FILENO)
-        }
+        let (out, restore) = redirected(to: path)
+        defer { restore() }
         let programs = Adapter.step.generatedPrograms
         let bridge = Adapter.step.bridgePrograms
         out.write(Data("T \(programs.count + bridge.count)\n".utf8))
         let run = UncheckedSendable(value: {
             for program in programs {
-                out.write(Data("P \(program.number) \(program.fingerprint)\n".utf8))
-                let watchdog = Watchdog(
-                    { tr("generated program \(program.number)", "生成的第 \(program.number) 个程序") }, limit: 5,
-                    output: path + ".stdout", maxTicks: 20_000)
-                _ = program.scenario.run(on: adapter) { entry in
-                    watchdog.tick()
-                    out.write(Data("| \(entry)\n".utf8))
+                record(program.number, program.fingerprint, to: out, path: path) { emit in
+                    _ = program.scenario.run(on: adapter, onRecord: emit)
                 }
-                watchdog.stop()
-                out.write(Data("E \(program.number)\n".utf8))
             }
         })
         // Drivers are driven on the main thread, as RxSwift asks.
@@ -208,6 +193,44 @@ enum GeneratedRun {
             watchdog.stop()
             out.write(Data("E \(program.number)\n".utf8))
         }
+    }
+
+    // The child's files: the trace to `path`, what it prints beside it; undone by `restore`.
+    static func redirected(to path: String) -> (out: FileHandle, restore: () -> Void) {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            FileManager.default.createFile(atPath: path + ".stderr", contents: nil),
+            FileManager.default.createFile(atPath: path + ".stdout", contents: nil),
+            let out = FileHandle(forWritingAtPath: path),
+            let errors = FileHandle(forWritingAtPath: path + ".stderr"),
+            let printed = FileHandle(forWritingAtPath: path + ".stdout")
+        else { preconditionFailure("cannot write \(path)") }
+        let (savedError, savedOutput) = (dup(STDERR_FILENO), dup(STDOUT_FILENO))
+        dup2(errors.fileDescriptor, STDERR_FILENO)
+        dup2(printed.fileDescriptor, STDOUT_FILENO)
+        return (
+            out,
+            {
+                dup2(savedError, STDERR_FILENO)
+                dup2(savedOutput, STDOUT_FILENO)
+            }
+        )
+    }
+
+    // One program, between its "P" and "E" lines, under a watchdog.
+    static func record(
+        _ number: Int, _ fingerprint: String, to out: FileHandle, path: String,
+        _ run: (@escaping (String) -> Void) -> Void
+    ) {
+        out.write(Data("P \(number) \(fingerprint)\n".utf8))
+        let watchdog = Watchdog(
+            { tr("generated program \(number)", "生成的第 \(number) 个程序") }, limit: 5, output: path + ".stdout",
+            maxTicks: 20_000)
+        run { entry in
+            watchdog.tick()
+            out.write(Data("| \(entry)\n".utf8))
+        }
+        watchdog.stop()
+        out.write(Data("E \(number)\n".utf8))
     }
 
     static func read(_ path: String) -> (total: Int, runs: [Int: Outcome]) {
@@ -264,27 +287,9 @@ public func verifyDemandGenerated<Adapter: DemandStepAdapter>(on adapter: Adapte
         GeneratedRun.playDemandHere(on: adapter, to: path)
     #endif
     let (total, runs) = GeneratedRun.read(path)
-    let code = { (number: Int) -> [String] in
-        let programs = step.generatedDemandPrograms
-        guard number >= 1 && number <= programs.count else { return [] }
-        return programs[number - 1].program.swiftCode.components(separatedBy: "\n")
-    }
+    let code = { (number: Int) in step.generatedCode(number) ?? [] }
     if let recordTo {
-        if let unfinished = (1...max(1, total)).first(where: { runs[$0]?.finished != true }) {
-            let run = runs[unfinished]
-            Issue.record(
-                Comment(
-                    rawValue: "\(step) did not finish generated program \(unfinished):\n"
-                        + (code(unfinished) + [crashAdvice(trace: run?.trace ?? [], message: run?.message ?? "")])
-                        .joined(separator: "\n")))
-        }
-        let entries = runs.keys.sorted().map { number in
-            RecordedTraces.Entry(
-                number: number, fingerprint: runs[number]?.fingerprint ?? "", rxSwift: runs[number]?.trace)
-        }
-        try? FileManager.default.createDirectory(atPath: recordTo, withIntermediateDirectories: true)
-        try? RecordedTraces(header: [], entries: entries).text.write(
-            toFile: "\(recordTo)/\(step).txt", atomically: true, encoding: .utf8)
+        record(step: step, total: total, runs: runs, to: recordTo, code: code)
         return
     }
     guard let recorded else { return }
@@ -310,33 +315,12 @@ extension GeneratedRun {
 
     // The child's side for the demand act, in the same format as `playHere`.
     static func playDemandHere(on adapter: any DemandStepAdapter.Type, to path: String) {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-            FileManager.default.createFile(atPath: path + ".stderr", contents: nil),
-            FileManager.default.createFile(atPath: path + ".stdout", contents: nil),
-            let out = FileHandle(forWritingAtPath: path),
-            let errors = FileHandle(forWritingAtPath: path + ".stderr"),
-            let printed = FileHandle(forWritingAtPath: path + ".stdout")
-        else { preconditionFailure("cannot write \(path)") }
-        let (savedError, savedOutput) = (dup(STDERR_FILENO), dup(STDOUT_FILENO))
-        dup2(errors.fileDescriptor, STDERR_FILENO)
-        dup2(printed.fileDescriptor, STDOUT_FILENO)
-        defer {
-            dup2(savedError, STDERR_FILENO)
-            dup2(savedOutput, STDOUT_FILENO)
-        }
+        let (out, restore) = redirected(to: path)
+        defer { restore() }
         let programs = adapter.step.generatedDemandPrograms
         out.write(Data("T \(programs.count)\n".utf8))
         for program in programs {
-            out.write(Data("P \(program.number) \(program.fingerprint)\n".utf8))
-            let watchdog = Watchdog(
-                { tr("generated program \(program.number)", "生成的第 \(program.number) 个程序") }, limit: 5,
-                output: path + ".stdout", maxTicks: 20_000)
-            adapter.run(program.program) { entry in
-                watchdog.tick()
-                out.write(Data("| \(entry)\n".utf8))
-            }
-            watchdog.stop()
-            out.write(Data("E \(program.number)\n".utf8))
+            record(program.number, program.fingerprint, to: out, path: path) { adapter.run(program.program, emit: $0) }
         }
     }
 }
