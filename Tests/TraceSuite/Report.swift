@@ -25,10 +25,12 @@ public struct ScenarioRecord: Equatable {
     }
 }
 
+// The environment the process started with, read once: each read of ProcessInfo's builds a
+// dictionary anew, and every generated program's run asks for the report folder.
+let startingEnvironment = ProcessInfo.processInfo.environment
+
 public enum ReportFolder {
-    public static var path: String? {
-        ProcessInfo.processInfo.environment["RXDEMO_REPORT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-    }
+    public static let path: String? = startingEnvironment["RXDEMO_REPORT_DIR"].flatMap { $0.isEmpty ? nil : $0 }
 
     // The folder of one step's records.
     public static func folder(of step: Step, in root: String) -> String { "\(root)/\(step)" }

@@ -61,7 +61,7 @@ public final class Watchdog: @unchecked Sendable {
         var still = 0.0
         // Work done, not time passed: a busy machine slows a correct run, never a loop.
         let startCPU = Self.processorSeconds()
-        let underSanitizer = ProcessInfo.processInfo.environment["RXDEMO_SANITIZER"] != nil
+        let underSanitizer = startingEnvironment["RXDEMO_SANITIZER"] != nil
         while true {
             // A timed wait on a semaphore nobody signals: the watchdog's clock, not a test's sleep.
             _ = DispatchSemaphore(value: 0).wait(timeout: .now() + poll)
@@ -302,7 +302,8 @@ func functionName(_ frame: String) -> String? {
 func stepFile(in frame: String) -> String? {
     guard let at = frame.range(of: " at /") else { return nil }
     let path = String(frame[at.upperBound...])
-    for root in ["Workshop/", "Steps/", ".build-selftest-src/"] {
+    // The self-test's roots: .build-selftest-src/, and .build-selftest-src-2/ for its second part.
+    for root in ["Workshop/", "Steps/", ".build-selftest-src"] {
         if let start = path.range(of: "/" + root) ?? (path.hasPrefix(root) ? path.range(of: root) : nil) {
             let relative = path[path.index(after: start.lowerBound)...]
             let parts = relative.split(separator: ":")

@@ -177,7 +177,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         // Even when a round failed: the explorer shows the interleaving that breaks it.
         let explores = failing.isEmpty && !generatedFails && shapeOK
         let tsanScratch = sanitizerScratch(root: workspace.root)
-        let explorerScratch = workspace.root == defaultRoot ? ".build-explore-workshop" : ".build-explore-selftest"
+        let explorerScratch = buildFolder("explore-", root: workspace.root)
         // Their builds side by side; then each run alone, so that ThreadSanitizer's threads
         // have the machine to themselves.
         var explorer: String? = nil

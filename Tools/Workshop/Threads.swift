@@ -19,7 +19,7 @@ struct SanitizerOutcome {
 
 // Where a check builds under ThreadSanitizer: the workshop's, or the self-test's.
 func sanitizerScratch(root: String) -> String {
-    root == defaultRoot ? ".build-tsan-workshop" : ".build-tsan-selftest"
+    buildFolder("tsan-", root: root)
 }
 
 // Builds the step (or a workspace, through `environment`) with ThreadSanitizer in `scratch`,

@@ -12,7 +12,7 @@ struct Workspace {
     var number: String { step.number }
     // One build folder for every step: the shared suite is compiled once, so the first check
     // of a step after any other step's only compiles that step and its adapter.
-    var scratch: String { root == defaultRoot ? ".build-workshop" : ".build-selftest" }
+    var scratch: String { buildFolder("", root: root) }
     var reference: String { "Steps/\(name)" }
     // What the workshop remembers of this workspace, beside it in a hidden folder.
     var stateFolder: String { "\(root)/.state" }
@@ -73,3 +73,11 @@ struct LastCheck {
 }
 
 let defaultRoot = "Workshop"
+// The self-test's workspaces; with JOBS=2 its second part has its own, in selftestRoot-2.
+let selftestRoot = ".build-selftest-src"
+
+// A root's build folders, one per kind ("", "tsan-", "explore-"), so that no two builds share
+// one: .build-workshop, .build-tsan-selftest, .build-explore-selftest-2 …
+func buildFolder(_ kind: String, root: String) -> String {
+    ".build-\(kind)" + (root == defaultRoot ? "workshop" : "selftest" + root.dropFirst(selftestRoot.count))
+}
