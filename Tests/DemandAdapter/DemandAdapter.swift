@@ -4,8 +4,10 @@
 import Foundation
 
 import struct TraceSuite.DemandProgram
+import struct TraceSuite.DemandRule
 // Only these: the suite's own `Subscription` (the scenarios') would hide Combine's.
 import enum TraceSuite.ProgramError
+import func TraceSuite.tr
 
 #if RXDEMO_SINCE_16
     import Testing
@@ -14,7 +16,6 @@ import enum TraceSuite.ProgramError
     import enum TraceSuite.Step
     import struct TraceSuite.Scenario
     import struct TraceSuite.ShapeCheck
-    import func TraceSuite.tr
     @testable import RxDemo16
 
     private let thisStep = Step.rxDemo16
@@ -32,18 +33,6 @@ import enum TraceSuite.ProgramError
             return [
                 ShapeCheck(
                     tr(
-                        "`Subscribers.Demand` adds up to `.unlimited` and no further: `.max(1) + .unlimited` and `.max(Int.max) + .max(1)` are `.unlimited`",
-                        "`Subscribers.Demand` 相加最多到 `.unlimited`：`.max(1) + .unlimited` 和 `.max(Int.max) + .max(1)` 都是 `.unlimited`"
-                    ),
-                    .max(1) + unlimited == unlimited && .max(Int.max) + .max(1) == unlimited),
-                ShapeCheck(
-                    tr(
-                        "`Subscribers.Demand` takes away without going below zero: `.unlimited - .max(1)` stays `.unlimited`, and `.max(1) - .unlimited` is `.max(0)`",
-                        "`Subscribers.Demand` 相减不会小于零：`.unlimited - .max(1)` 仍是 `.unlimited`，`.max(1) - .unlimited` 是 `.max(0)`"
-                    ),
-                    unlimited - .max(1) == unlimited && Subscribers.Demand.max(1) - unlimited == .max(0)),
-                ShapeCheck(
-                    tr(
                         "`Subscribers.Demand` prints as `max(3)` and `unlimited`, and `.none` is `.max(0)`",
                         "`Subscribers.Demand` 打印为 `max(3)` 和 `unlimited`，`.none` 就是 `.max(0)`"),
                     "\(Subscribers.Demand.max(3))" == "max(3)" && "\(unlimited)" == "unlimited"
@@ -59,7 +48,16 @@ import enum TraceSuite.ProgramError
                         "`filter` 把上游自己的订阅交下去：`[1, 2].publisher.filter { … }` 的订阅者拿到的是序列的订阅"),
                     passed == ["[1, 2]"]),
             ]
+                + DemandRuleChecks.held().map { check, holds in
+                    // Each in both languages: DemandRuleCheck.requirement says it with tr.
+                    let requirement = check.requirement
+                    return ShapeCheck(requirement, holds)
+                }
         }
+
+        static var refusals: [String] { DemandRuleChecks.refusals().map(\.check.requirement) }
+
+        static func misuse(_ number: Int) { DemandRuleChecks.refusals()[number].misuse() }
     }
 
     private func isJust<Output>(_ publisher: Just<Output>) -> Bool { true }
@@ -448,4 +446,149 @@ where P.Output == Int {
 
 private func assign<P: Publisher<Int, Never>>(_ publisher: P, to target: AssignTarget) -> AnyCancellable {
     publisher.assign(to: \.value, on: target)
+}
+
+// The rules no trace shows (Tests/TraceSuite/DemandRules.swift), checked on the module that
+// provides Combine's API, as the programs are: each check names its rule, what it tried, and
+// where to look when it fails.
+public struct DemandRuleCheck {
+    public let rule: DemandRule
+    public let tried: String
+    public let chineseTried: String
+
+    // What a report says when the check fails: the rule, what was tried, where to look.
+    public var requirement: String {
+        tr(
+            "\(rule.localized). Checked: \(tried). Where to look: \(rule.hint)",
+            "\(rule.localized)。检查的是：\(chineseTried)。该看哪里：\(rule.chineseHint)")
+    }
+}
+
+public enum DemandRuleChecks {
+    // Those that hold or not in this process.
+    public static func held() -> [(check: DemandRuleCheck, holds: Bool)] {
+        let unlimited = Subscribers.Demand.unlimited
+        return [
+            (
+                DemandRuleCheck(
+                    rule: .demandSaturates,
+                    tried: "`.max(Int.max) + .max(1)` and `.max(1) + .unlimited` are `.unlimited`",
+                    chineseTried: "`.max(Int.max) + .max(1)` 和 `.max(1) + .unlimited` 都是 `.unlimited`"),
+                .max(Int.max) + .max(1) == unlimited && .max(1) + unlimited == unlimited
+            ),
+            (
+                DemandRuleCheck(
+                    rule: .demandSaturates,
+                    tried: "`.unlimited - .max(1)` stays `.unlimited`, `.max(1) - .unlimited` is `.max(0)`",
+                    chineseTried: "`.unlimited - .max(1)` 仍是 `.unlimited`，`.max(1) - .unlimited` 是 `.max(0)`"),
+                unlimited - .max(1) == unlimited && Subscribers.Demand.max(1) - unlimited == .max(0)
+            ),
+            (
+                DemandRuleCheck(
+                    rule: .cancelReleases,
+                    tried:
+                        "a subscriber of `[1, 2, 3].publisher.map { $0 }`, of `Just(1)` and of a `Future` not yet kept, each asking `.max(1)` or nothing, cancels; its subscription, still held, must not hold it",
+                    chineseTried:
+                        "`[1, 2, 3].publisher.map { $0 }`、`Just(1)` 和一个还没兑现的 `Future` 的订阅者，各自要 `.max(1)` 或什么也不要，然后 cancel；仍被持有的订阅不能再持有它"
+                ),
+                releases([1, 2, 3].publisher.map { $0 }, asking: .max(1), cancelling: true)
+                    && releases(Just(1), asking: .none, cancelling: true)
+                    && releases(Future<Int, Never> { _ in }, asking: .max(1), cancelling: true)
+                    && releases(Deferred { [1, 2].publisher }, asking: .none, cancelling: true)
+            ),
+            (
+                DemandRuleCheck(
+                    rule: .endReleases,
+                    tried:
+                        "a subscriber of `[1, 2].publisher`, of `Just(1)` and of a `Future` kept at once gets `finished`; its subscription, still held, must not hold it",
+                    chineseTried: "`[1, 2].publisher`、`Just(1)` 和一个立刻兑现的 `Future` 的订阅者收到 `finished`；仍被持有的订阅不能再持有它"),
+                releases([1, 2].publisher, asking: .unlimited, cancelling: false)
+                    && releases(Just(1), asking: .max(1), cancelling: false)
+                    && releases(Future<Int, Never> { $0(.success(1)) }, asking: .max(1), cancelling: false)
+            ),
+            (
+                DemandRuleCheck(
+                    rule: .cancelTwice,
+                    tried:
+                        "a subscriber of `[1, 2].publisher` and of a `Future` not yet kept cancels twice, then asks `.max(1)`: nothing arrives",
+                    chineseTried: "`[1, 2].publisher` 和一个还没兑现的 `Future` 的订阅者 cancel 两次，再要 `.max(1)`：什么也不会到达"),
+                cancelsTwice([1, 2].publisher) && cancelsTwice(Future<Int, Never> { _ in })
+            ),
+        ]
+    }
+
+    // Misuses Combine refuses with a trap, each to run in a process of its own.
+    public static func refusals() -> [(check: DemandRuleCheck, misuse: () -> Void)] {
+        [
+            (
+                DemandRuleCheck(
+                    rule: .zeroRequestRefused, tried: "`Subscribers.Demand.max(-1)` traps",
+                    chineseTried: "`Subscribers.Demand.max(-1)` 会陷入陷阱"),
+                { print(Subscribers.Demand.max(-1)) }
+            ),
+            (
+                DemandRuleCheck(
+                    rule: .zeroRequestRefused, tried: "`request(.none)` on `Just(1)`'s subscription traps",
+                    chineseTried: "对 `Just(1)` 的订阅调用 `request(.none)` 会陷入陷阱"),
+                { requestNothing(Just(1)) }
+            ),
+            (
+                DemandRuleCheck(
+                    rule: .zeroRequestRefused,
+                    tried: "`request(.none)` on the subscription of a `Future` not yet kept traps",
+                    chineseTried: "对一个还没兑现的 `Future` 的订阅调用 `request(.none)` 会陷入陷阱"),
+                { requestNothing(Future<Int, Never> { _ in }) }
+            ),
+        ]
+    }
+
+    // Subscribes a holder that keeps its subscription, asks `demand`, and cancels or waits for
+    // the end; then lets go of it, keeping the subscription: the holder must be gone.
+    private static func releases<P: Publisher>(_ publisher: P, asking demand: Subscribers.Demand, cancelling: Bool)
+        -> Bool where P.Output == Int
+    {
+        weak var gone: Holder<P.Failure>?
+        var subscription: Subscription?
+        do {
+            let holder = Holder<P.Failure>()
+            gone = holder
+            publisher.subscribe(holder)
+            subscription = holder.subscription
+            if demand > 0 { subscription?.request(demand) }
+            if cancelling { subscription?.cancel() }
+            holder.subscription = nil
+        }
+        return withExtendedLifetime(subscription) { gone == nil }
+    }
+
+    private static func cancelsTwice<P: Publisher>(_ publisher: P) -> Bool where P.Output == Int {
+        let holder = Holder<P.Failure>()
+        publisher.subscribe(holder)
+        holder.subscription?.cancel()
+        holder.subscription?.cancel()
+        holder.subscription?.request(.max(1))
+        return holder.received.isEmpty && holder.completions == 0
+    }
+
+    private static func requestNothing<P: Publisher>(_ publisher: P) where P.Output == Int {
+        let holder = Holder<P.Failure>()
+        publisher.subscribe(holder)
+        holder.subscription?.request(.none)
+        print("request(.none) returned")
+    }
+}
+
+// Keeps its subscription and asks for nothing by itself.
+private final class Holder<Failure: Error>: Subscriber {
+    typealias Input = Int
+    var subscription: Subscription?
+    var received: [Int] = []
+    var completions = 0
+
+    func receive(subscription: Subscription) { self.subscription = subscription }
+    func receive(_ input: Int) -> Subscribers.Demand {
+        received.append(input)
+        return .none
+    }
+    func receive(completion: Subscribers.Completion<Failure>) { completions += 1 }
 }

@@ -3,17 +3,24 @@
 // the checks record (Tests/DemandAdapter runs the same moves).
 extension DemandProgram {
     public var swiftCode: String {
-        (Self.sharedDeclarations + [""] + swiftTypes.flatMap { $0 + [""] } + swiftStatements).joined(separator: "\n")
+        let body = swiftTypes.flatMap { $0 + [""] } + swiftStatements
+        // Only the shared declarations this program uses: a report's program stays short.
+        let used = Self.sharedDeclarations.filter { name, _ in body.contains { $0.contains(name) } }
+        return (used.flatMap { $0.lines + [""] } + body).joined(separator: "\n")
     }
 
-    // What every program declares alike.
-    public static let sharedDeclarations = [
-        "enum ProgramError: Error { case source, map }",
-        "",
-        "func text<Failure>(_ completion: Subscribers.Completion<Failure>) -> String {",
-        "    if case .failure(let error) = completion { return \"failure(\\(error))\" }",
-        "    return \"finished\"",
-        "}",
+    // What programs declare alike, each with the name that shows a program uses it.
+    public static let sharedDeclarations: [(name: String, lines: [String])] = [
+        ("ProgramError", ["enum ProgramError: Error { case source, map }"]),
+        (
+            "text(",
+            [
+                "func text<Failure>(_ completion: Subscribers.Completion<Failure>) -> String {",
+                "    if case .failure(let error) = completion { return \"failure(\\(error))\" }",
+                "    return \"finished\"",
+                "}",
+            ]
+        ),
     ]
 
     // The program's own types: its subscribers, the assigned object, its publisher.
@@ -173,11 +180,19 @@ extension DemandProgram {
 
     private func subscriberClass(_ index: Int, _ script: DemandScript) -> [String] {
         let name = self.name(of: index)
+        // Only the members this subscriber uses: a report's program stays short.
+        let requestsLater = moments.contains { if case .request(index, _) = $0.action { true } else { false } }
+        let cancelsLater = moments.contains { if case .cancel(index) = $0.action { true } else { false } }
+        let requests = script.initial != nil || !script.requestsInReceive.isEmpty || requestsLater
+        let cancels = script.cancelsInReceive != nil || cancelsLater
+        let counts = !script.requestsInReceive.isEmpty || script.cancelsInReceive != nil || script.returns.count > 1
         var lines = [
             "final class Subscriber\(index + 1)<Failure: Error>: Subscriber {",
             "    typealias Input = Int",
             "    var subscription: Subscription?",
-            "    var received = 0",
+        ]
+        if counts { lines.append("    var received = 0") }
+        lines += [
             "",
             "    func receive(subscription: Subscription) {",
             "        print(\"\(name) subscription \\(subscription)\")",
@@ -188,9 +203,9 @@ extension DemandProgram {
             "    }",
             "",
             "    func receive(_ input: Int) -> Subscribers.Demand {",
-            "        received += 1",
-            "        print(\"\(name) receive \\(input)\")",
         ]
+        if counts { lines.append("        received += 1") }
+        lines.append("        print(\"\(name) receive \\(input)\")")
         for (number, ask) in script.requestsInReceive.sorted(by: { $0.key < $1.key }) {
             lines.append("        if received == \(number) { request(\(ask.code)) }")
         }
@@ -211,19 +226,26 @@ extension DemandProgram {
             "    func receive(completion: Subscribers.Completion<Failure>) {",
             "        print(\"\(name) \\(text(completion))\")",
             "    }",
-            "",
-            "    func request(_ demand: Subscribers.Demand) {",
-            "        print(\"\(name) requests \\(demand)\")",
-            "        subscription?.request(demand)",
-            "    }",
-            "",
-            "    func cancel() {",
-            "        print(\"\(name) cancels\")",
-            "        subscription?.cancel()",
-            "    }",
-            "}",
         ]
-        return lines
+        if requests {
+            lines += [
+                "",
+                "    func request(_ demand: Subscribers.Demand) {",
+                "        print(\"\(name) requests \\(demand)\")",
+                "        subscription?.request(demand)",
+                "    }",
+            ]
+        }
+        if cancels {
+            lines += [
+                "",
+                "    func cancel() {",
+                "        print(\"\(name) cancels\")",
+                "        subscription?.cancel()",
+                "    }",
+            ]
+        }
+        return lines + ["}"]
     }
 
     private var targetClass: [String] {

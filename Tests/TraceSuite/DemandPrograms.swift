@@ -166,8 +166,12 @@ public protocol DemandStepAdapter {
     static var step: Step { get }
     // Runs the program, handing each trace entry to `emit` as it happens.
     static func run(_ program: DemandProgram, emit: @escaping (String) -> Void)
-    // What OpenCombine's shape asks that no trace shows.
+    // What OpenCombine's shape asks that no trace shows, the rules checked directly among it.
     static func shape() -> [ShapeCheck]
+    // Misuses Combine refuses with a trap (its preconditions): what each tries, and doing it,
+    // which the checks do each in a process of its own.
+    static var refusals: [String] { get }
+    static func misuse(_ number: Int)
 }
 
 extension Step {

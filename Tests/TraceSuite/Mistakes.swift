@@ -967,6 +967,36 @@ public let mutants: [Mutant] = [
         file: "Future.swift",
         changes: ["            if case .success = result, !hasAnyDemand {\n                return\n            }\n": ""]
     ),
+    Mutant(
+        step: .rxDemo16,
+        mistake: "the demand receive returns replaces what is outstanding instead of adding to it (= for +=)",
+        chinese: "receive 返回的需求替换了尚未满足的需求，而不是加上去（把 += 写成了 =）",
+        file: "Sequence.swift",
+        changes: [
+            "                    pendingDemand += additionalDemand\n":
+                "                    pendingDemand = additionalDemand\n"
+        ]),
+    Mutant(
+        step: .rxDemo16, mistake: "Just's subscription takes request(.none) as a request: it never checks for zero",
+        chinese: "Just 的订阅把 request(.none) 当成一次请求：它从不检查零",
+        file: "Just.swift",
+        changes: [
+            "            demand.assertNonZero()\n            guard let downstream = self.downstream else { return }\n            self.downstream = nil\n            _ = downstream.receive(value)\n":
+                "            guard let downstream = self.downstream else { return }\n            self.downstream = nil\n            _ = downstream.receive(value)\n"
+        ]),
+    Mutant(
+        step: .rxDemo16, mistake: "the sequence's cancel only marks it cancelled: it keeps its subscriber",
+        chinese: "序列的 cancel 只是标记为已取消：它一直持有订阅者",
+        file: "Sequence.swift",
+        changes: [
+            "        private var recursion = false\n":
+                "        private var recursion = false\n        private var cancelled = false\n",
+            "            guard downstream != nil else {\n": "            guard downstream != nil, !cancelled else {\n",
+            "            while let downstream = self.downstream, pendingDemand > 0 {\n":
+                "            while let downstream = self.downstream, !cancelled, pendingDemand > 0 {\n",
+            "        func cancel() {\n            downstream = nil\n":
+                "        func cancel() {\n            cancelled = true\n",
+        ]),
     // The side step: what the article's own text warns about, forgotten.
     Mutant(
         step: .rxDemoSignal, mistake: "map forgets to keep its subscription in objects: the mapped signal goes quiet",

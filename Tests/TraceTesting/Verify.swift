@@ -257,10 +257,44 @@ public func verifyDemandShape<Adapter: DemandStepAdapter>(of adapter: Adapter.Ty
     #if compiler(>=6.3)
         name = _mangledTypeName(Adapter.self)
     #endif
-    await verifyShape(of: Adapter.step, adapterNamed: name, here: Adapter.shape)
+    await verifyShape(
+        of: Adapter.step, adapterNamed: name, here: Adapter.shape,
+        refusals: await refusals(adapterNamed: name, requirements: Adapter.refusals))
 }
 
-func verifyShape(of step: Step, adapterNamed name: String?, here: () -> [ShapeCheck]) async {
+// Each misuse Combine refuses with a trap, in a process of its own: it holds when that process
+// was stopped by a signal (a trap), not when it returned or its watchdog ended it.
+// (Not generic: an exit test may not be called from a generic function.)
+func refusals(adapterNamed name: String?, requirements: [String]) async -> [ShapeCheck] {
+    #if compiler(>=6.3)
+        guard let name else { return [] }
+        var checks: [ShapeCheck] = []
+        Watchdog.prepareChildren()
+        for (number, requirement) in requirements.enumerated() {
+            let result = await #expect(processExitsWith: .failure, Comment(rawValue: requirement)) {
+                [name = name as String, number = number as Int] in
+                guard let adapter = _typeByName(name) as? any DemandStepAdapter.Type else {
+                    preconditionFailure("no DemandStepAdapter named \(name) in this test process")
+                }
+                // The trap's own report is not for a participant: the check says what it tried.
+                dup2(open("/dev/null", O_WRONLY), STDERR_FILENO)
+                let watchdog = Watchdog({ tr("a misuse Combine refuses", "一次 Combine 会拒绝的误用") }, limit: 10)
+                adapter.misuse(number)
+                watchdog.stop()
+            }
+            var trapped = false
+            if case .signal = result?.exitStatus { trapped = true }
+            checks.append(ShapeCheck(requirement, trapped))
+        }
+        return checks
+    #else
+        return []
+    #endif
+}
+
+func verifyShape(
+    of step: Step, adapterNamed name: String?, here: () -> [ShapeCheck], refusals: [ShapeCheck] = []
+) async {
     ReportFolder.writeShape(nil, of: step)
     var checks: [ShapeCheck]? = nil
     #if compiler(>=6.3)
@@ -269,7 +303,7 @@ func verifyShape(of step: Step, adapterNamed name: String?, here: () -> [ShapeCh
             checks = isolated
         }
     #endif
-    let results = checks ?? here()
+    let results = (checks ?? here()) + refusals
     ReportFolder.writeShape(results, of: step)
     for check in results where !check.holds {
         Issue.record("\(step) does not have \(step.shapeSource) shape yet: \(check.requirement)")

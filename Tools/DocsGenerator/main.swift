@@ -10,7 +10,7 @@ import TraceSuite
 //   <!-- generated: demo-output 04 -->
 //   <!-- end generated -->
 // Kinds: `demo-output NN`, `known-issues NN`, `timelines NN`, `changed-files NN-MM`, `diff NN-MM File.swift`,
-// `flips`, `verdicts NN MM …` (step NN's scenarios, its verdicts beside those of steps MM …).
+// `flips`, `verdicts NN MM …` (step NN's scenarios, its verdicts beside those of steps MM …), `demand-rules`.
 //
 // An excerpt is a fenced swift block right after `<!-- excerpt: Steps/RxDemoNN/File.swift -->`;
 // its text must appear verbatim in that file.
@@ -445,6 +445,15 @@ func regionBody(_ spec: String) throws -> [String] {
                 "这时 \(command) 有 \(failing.count) 个场景失败：")
                 + names.joined(separator: zh(", ", "、")) + zh(".", "。")
         ]
+    case ("demand-rules", 1):
+        // The Reactive Streams rules the demand act's checks name, and where to look for each.
+        return [
+            zh("| Rule | What it says | Where to look when it is broken |", "| 规则 | 内容 | 违反时该看哪里 |"),
+            "| --- | --- | --- |",
+        ]
+            + DemandRule.all.map { rule in
+                "| \(rule.number) | \(zh(rule.sentence, rule.chinese)) | \(zh(rule.hint, rule.chineseHint).replacingOccurrences(of: "|", with: "\\|")) |"
+            }
     case ("tool-output", 2):
         // The tool's output as `make samples` recorded it, in the page's language.
         let file = "Docs/\(regionsInChinese ? "zh-Hans/" : "")samples/\(words[1]).txt"
@@ -465,7 +474,7 @@ func regionBody(_ spec: String) throws -> [String] {
     default:
         throw DocsError(
             description:
-                "unknown region '\(spec)'; kinds: demo-output NN, tool-output NAME, known-issues NN, check-says fixed:A shown:B …, check-fails NN.K, timelines NN, changed-files NN-MM, diff NN-MM File.swift, flips, verdicts NN MM …"
+                "unknown region '\(spec)'; kinds: demo-output NN, tool-output NAME, demand-rules, known-issues NN, check-says fixed:A shown:B …, check-fails NN.K, timelines NN, changed-files NN-MM, diff NN-MM File.swift, flips, verdicts NN MM …"
         )
     }
 }

@@ -62,7 +62,7 @@ func brokenRule(of step: Step, _ failure: GeneratedReport.Failure) -> String? {
         let rule = DemandRule.firstBroken(in: failure.trace, keptBy: failure.expected)
     else { return nil }
     return tr("The rule it breaks, which \(step.library) keeps: ", "它违反的规则（\(step.library) 遵守它）：")
-        + rule.localized
+        + rule.localized + "\n" + tr("Where to look: ", "该看哪里：") + rule.localizedHint
 }
 
 // `make hint` after a check that failed only in a generated program: where the traces part.
