@@ -11,12 +11,13 @@ import PackageDescription
 //
 // `make check STEP=04` also sets RXDEMO_WORKSPACE=Workshop/RxDemo04: the participant's own
 // code is then compiled as target RxDemo04, so step 04's tests apply to it unchanged.
-let allSteps: [String] = {
-    // The one list of steps, Steps/course.txt: the first word of every line that is not a comment.
+// The one list of steps, Steps/course.txt: a step and its act on every line that is not a comment.
+let courseLines: [[Substring]] = {
     let course = (try? String(contentsOfFile: Context.packageDirectory + "/Steps/course.txt", encoding: .utf8)) ?? ""
-    return course.split(separator: "\n").filter { !$0.hasPrefix("#") }.compactMap { $0.split(separator: " ").first }
-        .map(String.init)
+    return course.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: " ") }
+        .filter { !$0.isEmpty }
 }()
+let allSteps: [String] = courseLines.map { String($0[0]) }
 let onlyStep = Context.environment["RXDEMO_STEP"]
 let steps = onlyStep.map { [$0] } ?? allSteps
 let workspace = onlyStep == nil ? nil : Context.environment["RXDEMO_WORKSPACE"]
@@ -66,14 +67,17 @@ let stepTargets: [Target] = steps.flatMap { step -> [Target] in
 // compiles them with the harness in Tools/Bench as one release module, so the step is
 // measured the way the optimiser sees it, with not a line of it changed.
 let benchStep = Context.environment["RXDEMO_BENCH"]
+// The demand act speaks Combine: its harness is Tools/Bench/Demand/main.swift instead.
+let benchIsDemand = courseLines.contains { $0.count > 1 && String($0[0]) == benchStep && $0[1] == "demand" }
 // RXDEMO05 for the step itself, and the step's RXDEMO_SINCE_ defines.
 let benchDefines: [SwiftSetting] =
-    benchStep.flatMap { Int($0) == nil ? nil : [.define("RXDEMO\($0)")] + sinceDefines($0) } ?? []
+    benchStep.flatMap { Int($0) == nil ? nil : [.define("RXDEMO\($0)")] + (benchIsDemand ? [] : sinceDefines($0)) }
+    ?? []
 let benchTargets: [Target] = [
     .target(name: "BenchAllocations", path: "Tools/BenchAllocations"),
     .executableTarget(
         name: "RxDemoBench", dependencies: ["BenchAllocations"], path: "Tools/Bench",
-        swiftSettings: benchDefines),
+        exclude: [benchIsDemand ? "main.swift" : "Demand"], swiftSettings: benchDefines),
 ]
 
 // The interleaving explorer (`make test-threads`, and `make check` from step 09 on): the

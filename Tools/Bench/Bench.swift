@@ -60,7 +60,7 @@ let widths = [30, 10, 10, 10, 11, 16, 6, 11, 6]
 // execute") go to /dev/null, so that they cost what printing costs but do not flood the table.
 nonisolated(unsafe) var table: FileHandle?
 
-func printRow(_ cells: [String]) {
+func printRow(_ cells: [String], widths: [Int] = widths) {
     let padded = zip(cells, widths).map { cell, width in
         cell.padding(toLength: max(width, cell.count), withPad: " ", startingAt: 0)
     }

@@ -11,7 +11,9 @@ let benchBinary = ".build-bench/release/RxDemoBench"
 func buildBench(_ step: Step, from folder: String? = nil) throws {
     guard !step.isSideStep else {
         throw WorkshopError(
-            description: "the side step has no benchmark (Tools/Bench measures RxSwift's design); STEP=01 … 14")
+            description:
+                "the side step has no benchmark (Tools/Bench measures RxSwift's design); STEP=\(Step.mainLine[0].number) … \(Step.mainLine.last!.number)"
+        )
     }
     try? files.removeItem(atPath: benchCopy)
     try files.createDirectory(atPath: benchCopy, withIntermediateDirectories: true)
@@ -51,8 +53,15 @@ func bench(_ invocation: Invocation) throws -> Int32 {
     print("make bench: \(machine.trimmingCharacters(in: .whitespacesAndNewlines)), \(swift ?? "")")
     print("median of 7 runs after a warm-up, ± half the spread between the fastest and the slowest run")
     for (index, step) in steps.enumerated() {
+        // The demand act measures other things (Tools/Bench/Demand): a table of its own, after
+        // the Rx steps' baseline rows, which the Rx harness prints.
+        let startsTable = index == 0 || step.isDemandAct != steps[index - 1].isDemandAct
+        if index > 0, startsTable, try run([benchBinary, "--baseline"], passThrough: true).status != 0 { return 1 }
         try buildBench(step, from: folder)
-        if index == 0, try run([benchBinary, "--header"], passThrough: true).status != 0 { return 1 }
+        if startsTable {
+            if index > 0 { print() }
+            if try run([benchBinary, "--header"], passThrough: true).status != 0 { return 1 }
+        }
         let measured = try run(
             [benchBinary] + (folder.map { [$0] } ?? []), environment: ["RXDEMO_BENCH": step.number], passThrough: true)
         if measured.status != 0 { return measured.status }

@@ -29,19 +29,42 @@ func benchInstructions(_ invocation: Invocation) throws -> Int32 {
         (try count(arguments + ["\(large)"]) - count(arguments + ["\(small)"])) / (large - small)
     }
     let name = "RxDemo\(step.number)" + (folder.map { " (\($0))" } ?? "")
-    let maps = invocation.value("MAPS") ?? "16"
-    print("\(name) through \(maps) maps: \(try per(["--events", maps], 10000, 20000)) instructions per event")
+    // The demand act's figures beside OpenCombine's, measured the same way (Tests/Generated).
+    let theirs = step.isDemandAct ? openCombineInstructions() : [:]
+    func beside(_ key: String) -> String { theirs[key].map { " (OpenCombine: \($0))" } ?? "" }
+    // The demand act's harness has chains of 0, 1, 2 and 4 maps.
+    let maps = invocation.value("MAPS") ?? (step.isDemandAct ? "4" : "16")
+    let perEvent = try per(["--events", maps], 10000, 20000)
+    print("\(name) through \(maps) maps: \(perEvent) instructions per event" + beside("through \(maps) maps"))
     let subscription = try per(["--subscriptions", "0"], 1000, 3000)
-    print("\(name): \(subscription) instructions per subscription (create, one element, completed, freed)")
+    print(
+        "\(name): \(subscription) instructions per subscription (create, one element, completed, freed)"
+            + beside("per subscription"))
     if step.rawValue > 3 {
-        print("\(name) through 2 maps: \(try per(["--subscriptions", "2"], 1000, 3000)) instructions per subscription")
+        let through = try per(["--subscriptions", "2"], 1000, 3000)
+        print(
+            "\(name) through 2 maps: \(through) instructions per subscription"
+                + beside("per subscription through 2 maps"))
     }
     let workloads = try run([benchBinary, "--workloads"]).output.split(separator: "\n").map(String.init)
     for workload in workloads {
-        print("\(name) \(workload): \(try per(["--workload", workload], 1000, 3000)) instructions")
+        print("\(name) \(workload): \(try per(["--workload", workload], 1000, 3000)) instructions" + beside(workload))
     }
     print("by function: callgrind_annotate .build-bench/callgrind.--subscriptions-0-3000.out | head -40")
     return 0
+}
+
+// OpenCombine's figures, as Tests/Generated/OpenCombine-bench.txt records them: "what: number".
+func openCombineInstructions() -> [String: Int] {
+    var figures: [String: Int] = [:]
+    for line in (read("Tests/Generated/OpenCombine-bench.txt") ?? "").split(separator: "\n") where !line.hasPrefix("#")
+    {
+        guard let colon = line.lastIndex(of: ":"),
+            let value = Int(line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        else { continue }
+        figures[String(line[..<colon])] = value
+    }
+    return figures
 }
 
 extension Command {

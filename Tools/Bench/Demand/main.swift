@@ -1,0 +1,107 @@
+import Foundation
+
+// The half of `make bench` that knows the demand act's API (Combine's, as OpenCombine spells
+// it), compiled with a step of the act instead of Tools/Bench/main.swift. The same file with
+// `import OpenCombine` on top, in a scratch package outside the repository, gave the figures
+// for OpenCombine that `make bench-instructions` prints beside the step's
+// (Tests/Generated/OpenCombine-bench.txt).
+
+let step = "RxDemo" + (ProcessInfo.processInfo.environment["RXDEMO_BENCH"] ?? "??")
+
+// Asks for one element at a time: `.max(1)` first, and `.max(1)` back from each `receive`.
+final class OneAtATime: Subscriber {
+    typealias Input = Int
+    typealias Failure = Never
+    func receive(subscription: Subscription) { subscription.request(.max(1)) }
+    func receive(_ input: Int) -> Subscribers.Demand {
+        checksum &+= input
+        return .max(1)
+    }
+    func receive(completion: Subscribers.Completion<Never>) {}
+}
+
+// `count` elements through `maps` maps to a subscriber that asks for everything (`sink`) or
+// for one at a time. Deferred, so that each map is a Publishers.Map: a sequence maps itself
+// at once. Each chain is written out, so that the optimiser sees the types it runs.
+func run(_ count: Int, maps: Int, oneAtATime: Bool) {
+    let source = Deferred { (0..<count).publisher }
+    func subscribe<P: Publisher>(_ publisher: P) where P.Output == Int, P.Failure == Never {
+        if oneAtATime {
+            publisher.subscribe(OneAtATime())
+        } else {
+            _ = publisher.sink { checksum &+= $0 }
+        }
+    }
+    switch maps {
+    case 0: subscribe(source)
+    case 1: subscribe(source.map { $0 &+ 1 })
+    case 2: subscribe(source.map { $0 &+ 1 }.map { $0 &+ 1 })
+    default: subscribe(source.map { $0 &+ 1 }.map { $0 &+ 1 }.map { $0 &+ 1 }.map { $0 &+ 1 })
+    }
+}
+
+// `count` subscriptions, one after another, each to a `Just(1)` through `maps` maps: the
+// subscription made, its one element and `finished`, and everything freed.
+func subscribeOneByOne(_ count: Int, maps: Int) {
+    let source = Deferred { Just(1) }
+    for _ in 0..<count {
+        switch maps {
+        case 0: _ = source.sink { checksum &+= $0 }
+        case 1: _ = source.map { $0 &+ 1 }.sink { checksum &+= $0 }
+        default: _ = source.map { $0 &+ 1 }.map { $0 &+ 1 }.sink { checksum &+= $0 }
+        }
+    }
+}
+
+let demandMaps = [0, 1, 4]
+let elements = 100_000
+let demandHeader = [
+    "ns per element, per subscription", "0 maps", "1 map", "4 maps", "0 maps, .max(1)", "4 maps, .max(1)",
+    "subscribe+1+done", "allocs",
+]
+let demandWidths = [32, 10, 10, 10, 16, 16, 16, 6]
+
+// For `make bench-instructions`: each workload `count` times, run once under callgrind.
+let demandWorkloads: [String: (Int) -> Void] = [
+    "demand .max(1) per element, 0 maps": { run($0, maps: 0, oneAtATime: true) },
+    "demand .max(1) per element, 4 maps": { run($0, maps: 4, oneAtATime: true) },
+]
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--header" {
+    printRow(demandHeader, widths: demandWidths)
+    printRow(demandWidths.map { String(repeating: "-", count: $0) }, widths: demandWidths)
+} else if arguments.first == "--baseline" {
+    printLine(
+        "(no baseline for the demand act: make bench-instructions STEP=16 prints OpenCombine's figures beside the step's)")
+} else if arguments.first == "--events", arguments.count == 3, let maps = Int(arguments[1]),
+    let count = Int(arguments[2])
+{
+    // One pass, no timing: for instruction counts under `valgrind --tool=callgrind`.
+    silenceStepOutput()
+    run(count, maps: maps, oneAtATime: false)
+} else if arguments.first == "--subscriptions", arguments.count == 3, let maps = Int(arguments[1]),
+    let count = Int(arguments[2])
+{
+    silenceStepOutput()
+    subscribeOneByOne(count, maps: maps)
+} else if arguments.first == "--workloads" {
+    demandWorkloads.keys.sorted().forEach { print($0) }
+} else if arguments.first == "--workload", arguments.count == 3, let workload = demandWorkloads[arguments[1]],
+    let count = Int(arguments[2])
+{
+    silenceStepOutput()
+    workload(count)
+} else {
+    silenceStepOutput()
+    var row = [step + (arguments.first.map { " (\($0))" } ?? "")]
+    for maps in demandMaps {
+        row.append(cell(measure(elements) { run(elements, maps: maps, oneAtATime: false) }))
+    }
+    for maps in [0, 4] {
+        row.append(cell(measure(elements) { run(elements, maps: maps, oneAtATime: true) }))
+    }
+    row.append(cell(measure(subscriptions) { subscribeOneByOne(subscriptions, maps: 0) }))
+    row.append(allocationCell(allocationsPer(subscriptions) { subscribeOneByOne(subscriptions, maps: 0) }))
+    printRow(row, widths: demandWidths)
+}
