@@ -73,7 +73,8 @@ if arguments.first == "--header" {
     printRow(demandWidths.map { String(repeating: "-", count: $0) }, widths: demandWidths)
 } else if arguments.first == "--baseline" {
     printLine(
-        "(no baseline for the demand act: make bench-instructions STEP=16 prints OpenCombine's figures beside the step's)")
+        "(no baseline for the demand act: make bench-instructions STEP=16 prints OpenCombine's figures beside the step's)"
+    )
 } else if arguments.first == "--events", arguments.count == 3, let maps = Int(arguments[1]),
     let count = Int(arguments[2])
 {
