@@ -71,11 +71,22 @@ extension Just {
 
 // MARK: - What Just's operators return
 
-// OpenCombine's own names for a result and an optional as publishers: only what `tryMap`
-// and `filter` above need, and their own eager `map`, `tryMap` and `filter`, so that a
-// chain that starts from Just runs its transforms when OpenCombine's does.
+// OpenCombine's own names for a result and an optional as publishers: what `tryMap` and
+// `filter` above need, `result.publisher` (and `result.ocombine.publisher`), and their own
+// eager `map`, `tryMap` and `filter`, so that a chain that starts from Just runs its
+// transforms when OpenCombine's does.
 extension Result {
     struct OCombine {
+        fileprivate let result: Result
+
+        fileprivate init(_ result: Result) {
+            self.result = result
+        }
+
+        var publisher: Publisher {
+            Publisher(result)
+        }
+
         struct Publisher {
             typealias Output = Success
 
@@ -93,6 +104,17 @@ extension Result {
                 self.init(.failure(failure))
             }
         }
+    }
+
+    var ocombine: OCombine {
+        OCombine(self)
+    }
+
+    // Where Combine cannot be imported (Linux), OpenCombine also names them as Combine does.
+    typealias Publisher = OCombine.Publisher
+
+    var publisher: Publisher {
+        Publisher(self)
     }
 }
 
@@ -161,6 +183,16 @@ extension Result.OCombine.Publisher {
 
 extension Optional {
     struct OCombine {
+        fileprivate let optional: Optional
+
+        fileprivate init(_ optional: Optional) {
+            self.optional = optional
+        }
+
+        var publisher: Publisher {
+            Publisher(optional)
+        }
+
         struct Publisher {
             typealias Output = Wrapped
 
@@ -172,6 +204,17 @@ extension Optional {
                 self.output = output
             }
         }
+    }
+
+    var ocombine: OCombine {
+        OCombine(self)
+    }
+
+    // Where Combine cannot be imported (Linux), OpenCombine also names them as Combine does.
+    typealias Publisher = OCombine.Publisher
+
+    var publisher: Publisher {
+        Publisher(self)
     }
 }
 
