@@ -211,6 +211,10 @@ extension Step {
 
 extension GeneratedDemandProgram {
     public static let count = 1200
+    // After them, programs in which a subscriber of the program's own asks again after it
+    // cancelled, and may cancel a second time (rules 3.6 and 3.7): numbered after the others,
+    // so that adding them changed none of those.
+    public static let askingAfterCancelCount = 100
 
     // The same programs on every machine and in every run, smallest first.
     public static func drawn(seed: UInt64) -> [GeneratedDemandProgram] {
@@ -226,11 +230,22 @@ extension GeneratedDemandProgram {
             guard seen.insert(key).inserted else { continue }
             drawn.append((program, program.size, key))
         }
-        let ordered = drawn.enumerated().sorted { ($0.element.size, $0.offset) < ($1.element.size, $1.offset) }
+        var afterCancel: [(program: DemandProgram, size: Int, key: String)] = []
+        var more = DemandProgramGenerator(seed: seed ^ 0xCA9C_E100)
+        attempts = 0
+        while afterCancel.count < askingAfterCancelCount && attempts < askingAfterCancelCount * 50 {
+            attempts += 1
+            guard let program = more.programAskingAfterCancel() else { continue }
+            let key = program.canonicalDescription
+            guard seen.insert(key).inserted else { continue }
+            afterCancel.append((program, program.size, key))
+        }
+        let ordered = [drawn, afterCancel].flatMap { batch in
+            batch.enumerated().sorted { ($0.element.size, $0.offset) < ($1.element.size, $1.offset) }.map(\.element)
+        }
         return ordered.enumerated().map { number, entry in
             GeneratedDemandProgram(
-                number: number + 1, program: entry.element.program, size: entry.element.size,
-                fingerprint: fnv1a(entry.element.key))
+                number: number + 1, program: entry.program, size: entry.size, fingerprint: fnv1a(entry.key))
         }
     }
 }
@@ -317,6 +332,23 @@ struct DemandProgramGenerator {
             if budget > 2 && numbers.chance(20) { script.cancelsInReceive = numbers.int(1...3) }
             return .init(kind: .demanding(script), subscribeAt: subscribeAt)
         }
+    }
+
+    // A program whose first subscriber of its own cancels at a moment, asks again at the next,
+    // and, every other time, cancels again; nil when the draw has no such subscriber.
+    mutating func programAskingAfterCancel() -> DemandProgram? {
+        var program = self.program(budget: numbers.chance(60) ? 1 : numbers.int(2...4))
+        guard
+            let index = program.subscribers.firstIndex(where: { if case .demanding = $0.kind { true } else { false } })
+        else { return nil }
+        let cancelAt = numbers.int(max(1, program.subscribers[index].subscribeAt)...3)
+        program.moments.append(.init(time: cancelAt, action: .cancel(subscriber: index)))
+        program.moments.append(.init(time: cancelAt + 1, action: .request(subscriber: index, ask(allowNone: false))))
+        if numbers.chance(50) { program.moments.append(.init(time: cancelAt + 1, action: .cancel(subscriber: index))) }
+        program.moments = program.moments.enumerated().sorted {
+            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+        }.map(\.element)
+        return program
     }
 
     private mutating func moments(for program: DemandProgram) -> [DemandProgram.Moment] {

@@ -997,6 +997,14 @@ public let mutants: [Mutant] = [
             "        func cancel() {\n            downstream = nil\n":
                 "        func cancel() {\n            cancelled = true\n",
         ]),
+    Mutant(
+        step: .rxDemo16, mistake: "Just's cancel does nothing: a request after it still sends the value",
+        chinese: "Just 的 cancel 什么也不做：之后的 request 仍然发出值",
+        file: "Just.swift",
+        changes: [
+            "        func cancel() {\n            downstream = nil\n        }\n\n        var description: String { \"Just\" }":
+                "        func cancel() {}\n\n        var description: String { \"Just\" }"
+        ]),
     // The side step: what the article's own text warns about, forgotten.
     Mutant(
         step: .rxDemoSignal, mistake: "map forgets to keep its subscription in objects: the mapped signal goes quiet",
