@@ -263,7 +263,8 @@ public func verifyDemandShape<Adapter: DemandStepAdapter>(of adapter: Adapter.Ty
 }
 
 // Each misuse Combine refuses with a trap, in a process of its own: it holds when that process
-// was stopped by a signal (a trap), not when it returned or its watchdog ended it.
+// was stopped by a signal (a trap), not when it returned or its watchdog ended it (the
+// watchdog traps too, after it says why on standard error: that is how the two are told apart).
 // (Not generic: an exit test may not be called from a generic function.)
 func refusals(adapterNamed name: String?, requirements: [String]) async -> [ShapeCheck] {
     #if compiler(>=6.3)
@@ -271,20 +272,35 @@ func refusals(adapterNamed name: String?, requirements: [String]) async -> [Shap
         var checks: [ShapeCheck] = []
         Watchdog.prepareChildren()
         for (number, requirement) in requirements.enumerated() {
+            // The trap's own report is not for a participant (the check says what it tried),
+            // but it tells a trap from a watchdog that stopped a misuse that never returned.
+            let errors = NSTemporaryDirectory() + "/rxdemo-\(UUID().uuidString).refusal"
             let result = await #expect(processExitsWith: .failure, Comment(rawValue: requirement)) {
-                [name = name as String, number = number as Int] in
+                [name = name as String, number = number as Int, errors = errors as String] in
                 guard let adapter = _typeByName(name) as? any DemandStepAdapter.Type else {
                     preconditionFailure("no DemandStepAdapter named \(name) in this test process")
                 }
-                // The trap's own report is not for a participant: the check says what it tried.
-                dup2(open("/dev/null", O_WRONLY), STDERR_FILENO)
+                if FileManager.default.createFile(atPath: errors, contents: nil),
+                    let handle = FileHandle(forWritingAtPath: errors)
+                {
+                    dup2(handle.fileDescriptor, STDERR_FILENO)
+                }
                 let watchdog = Watchdog({ tr("a misuse Combine refuses", "一次 Combine 会拒绝的误用") }, limit: 10)
                 adapter.misuse(number)
                 watchdog.stop()
             }
+            let stopped = (try? String(contentsOfFile: errors, encoding: .utf8))?.contains(Watchdog.marker) ?? false
+            try? FileManager.default.removeItem(atPath: errors)
             var trapped = false
-            if case .signal = result?.exitStatus { trapped = true }
-            checks.append(ShapeCheck(requirement, trapped))
+            if case .signal = result?.exitStatus, !stopped { trapped = true }
+            checks.append(
+                ShapeCheck(
+                    requirement
+                        + (stopped
+                            ? tr(
+                                " It never returned: the watchdog stopped it (an endless loop?).",
+                                "它一直没有返回：看门狗把它停下了（无休止的循环？）。") : ""),
+                    trapped))
         }
         return checks
     #else
