@@ -79,15 +79,31 @@ func measureWorkshopLoop(steps: [Step], runs: Int) throws -> Int32 {
                 "| Step | First check | After editing a comment | After a one-line change of behaviour |",
                 "| --- | --- | --- | --- |",
             ]
+        // STEP= measures some steps: the other steps' rows stay, with the line that says how
+        // they were measured, and this run's line names the steps it measured.
+        let measured = Set(rows.map(\.step.number))
+        let old = text[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+        let kept = old.filter { line in
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            return line.hasPrefix("| ") && !line.hasPrefix("| ---") && !cells.isEmpty
+                && Step.allCases.contains { $0.number == cells[0] } && !measured.contains(cells[0])
+        }
+        let keptSteps = Set(kept.map { $0.split(separator: "|")[0].trimmingCharacters(in: .whitespaces) })
+        let keptNotes = keptSteps.isEmpty ? [] : old.filter { $0.hasPrefix("(") || $0.hasPrefix("（") }
+        let newRows = rows.map { row in
+            String(format: "| %@ | %.1f s | %.1f s | ", row.step.number, row.first, row.comment)
+                + (row.behaviour.map { String(format: "%.1f s |", $0) } ?? "— |")
+        }
+        let order = { (line: String) in
+            let number = line.split(separator: "|")[0].trimmingCharacters(in: .whitespaces)
+            return Step.allCases.firstIndex { $0.number == number } ?? 0
+        }
+        let which = keptSteps.isEmpty ? "" : rows.map(\.step.number).joined(separator: " ")
         let lines =
-            header
-            + rows.map { row in
-                String(format: "| %@ | %.1f s | %.1f s | ", row.step.number, row.first, row.comment)
-                    + (row.behaviour.map { String(format: "%.1f s |", $0) } ?? "— |")
-            } + [
+            header + (kept + newRows).sorted { order($0) < order($1) } + [""] + keptNotes + [
                 chinese
-                    ? "\n（`make bench-loop` 测得：\(machine.chinese)。）"
-                    : "\n(Measured by `make bench-loop`: \(machine.english).)"
+                    ? "（\(which.isEmpty ? "" : "第 \(which) 步由 `make bench-loop STEP=\"\(which)\"` ")测得：\(machine.chinese)。）"
+                    : "(Measured by `make bench-loop\(which.isEmpty ? "" : " STEP=\"\(which)\"")`: \(machine.english).)"
             ]
         text.replaceSubrange(start.upperBound..<end.lowerBound, with: lines.joined(separator: "\n") + "\n")
         try write(text, to: readme)
