@@ -74,7 +74,9 @@ func scenariosFirstRequired(by step: Step) -> [String] {
 // For every step: `make start` and `make hint` work, the untouched starter is not done, and
 // the reference copied into the workspace is; correct alternatives are done too, and known mistakes are not. Run by CI
 // in a folder of its own, never in the participant's Workshop/.
-func selftest(_ steps: [Step], record: Bool = false, root: String = selftestRoot) throws -> Int32 {
+func selftest(_ steps: [Step], record: Bool = false, root: String = selftestRoot, interrupting: Bool = true) throws
+    -> Int32
+{
     // What each mistake prints for the scenarios it fails, per step (Tests/Mistakes).
     var printed: [Step: [RecordedMistakes.Failure]] = [:]
     try? files.removeItem(atPath: "\(root)/.state")
@@ -221,7 +223,7 @@ func selftest(_ steps: [Step], record: Bool = false, root: String = selftestRoot
                     + (other > 0 ? " (\(other) more that only threads, the explorer or the shape can show)" : ""))
         }
     }
-    if let hanging = mutants.first(where: { $0.hangs && steps.contains($0.step) }) {
+    if interrupting, let hanging = mutants.first(where: { $0.hangs && steps.contains($0.step) }) {
         print()
         print("Interrupted in the middle of a check of a step that hangs, nothing may be left running:")
         let workspace = Workspace(step: hanging.step, root: root)
@@ -307,60 +309,69 @@ func interruptedCheck(_ workspace: Workspace, with stop: Int32) throws -> String
         : "✘ \(left.count) processes left running: \(left.prefix(3).joined(separator: "; "))"
 }
 
-// JOBS=2: the steps in two parts of about the same work, each a self-test of its own, with its
-// own workspaces and build folders, run at once: most of a check is one core's work (a module
-// compiled, a test process, a program at a time), and these machines have two. Each part a
-// child, so that "nothing left running" after a hang counts only that part's processes.
-func selftestInTwoParts(_ steps: [Step], record: Bool) throws -> Int32 {
-    // The weight of a step: its start, starter and reference, and its mistakes and other
-    // solutions, a thread-safe step's at twice the cost (ThreadSanitizer and the explorer).
+// JOBS=2: two workers, each with its own workspaces and build folders, take the steps one at a
+// time, the heaviest first, each step a self-test of its own in a child process: most of a
+// check is one core's work (a module compiled, a test process, a program at a time), and these
+// machines have two. A worker that finishes early takes the next step, so neither waits for the
+// other; a child per step keeps "nothing left running" after a hang to that step's processes.
+func selftestOnTwoWorkers(_ steps: [Step], record: Bool) throws -> Int32 {
+    // The order to take them in: a thread-safe step's mistakes cost about twice as much
+    // (ThreadSanitizer and the explorer), and more the later the step.
     func weight(_ step: Step) -> Int {
         let solutions =
-            mutants.filter { $0.step == step }.count + alternatives.filter { $0.step == step }.count + 2
-        return solutions * (step.isThreadSafe ? 2 : 1)
+            mutants.filter { $0.step == step }.count + alternatives.filter { $0.step == step }.count + 3
+        return solutions * (step.isThreadSafe ? 10 + step.rawValue : 5)
     }
-    var parts: [[Step]] = [[], []]
-    for step in steps.sorted(by: { weight($0) > weight($1) }) {
-        let lighter = parts[0].map(weight).reduce(0, +) <= parts[1].map(weight).reduce(0, +) ? 0 : 1
-        parts[lighter].append(step)
-    }
-    let ordered = parts.map { part in steps.filter { part.contains($0) } }
-    let names = ordered.map { $0.map(\.number).joined(separator: " ") }
+    var queue = steps.sorted { weight($0) > weight($1) }
+    // The interrupted check of a step that hangs runs once, in the first such step's self-test.
+    let interrupted = mutants.first { $0.hangs && steps.contains($0.step) }?.step
+    let lock = NSLock()
+    var failed: [Step] = []
     print(
         tr(
-            "Two parts at once (JOBS=2): steps \(names[0]) here; steps \(names[1]) after them.",
-            "分两部分同时运行（JOBS=2）：第 \(names[0]) 步在这里；第 \(names[1]) 步随后。"))
-    let child = { (part: Int, passThrough: Bool) in
-        try run(
-            [CommandLine.arguments[0], "selftest", names[part]],
-            environment: [
-                "JOBS": "1", "RECORD": record ? "1" : "",
-                "RXDEMO_SELFTEST_ROOT": selftestRoot + (part == 0 ? "" : "-2"),
-            ],
-            passThrough: passThrough)
+            "Two workers at once (JOBS=2), the heaviest steps first; each step's report as it ends:",
+            "两个工作者同时进行（JOBS=2），先做最重的步骤；每一步结束时打印它的报告："))
+    func work(_ worker: Int) throws {
+        while let step = lock.withLock({ queue.isEmpty ? nil : queue.removeFirst() }) {
+            let began = Date()
+            let result = try run(
+                [CommandLine.arguments[0], "selftest", step.number],
+                environment: [
+                    "JOBS": "1", "RECORD": record ? "1" : "",
+                    "RXDEMO_SELFTEST_ROOT": selftestRoot + (worker == 0 ? "" : "-2"),
+                    "RXDEMO_SELFTEST_INTERRUPT": step == interrupted ? "1" : "0",
+                ])
+            lock.withLock {
+                if result.status != 0 { failed.append(step) }
+                print()
+                print(
+                    tr(
+                        "── \(step), worker \(worker + 1), \(Int(Date().timeIntervalSince(began))) s ──",
+                        "── \(step)，工作者 \(worker + 1)，\(Int(Date().timeIntervalSince(began))) 秒 ──"))
+                print(result.output, terminator: "")
+                fflush(nil)
+            }
+        }
     }
-    let (first, second) = try bothAtOnce({ try child(0, true) }, { try child(1, false) })
+    _ = try bothAtOnce({ try work(0) }, { try work(1) })
     print()
-    print(tr("Steps \(names[1]), run at the same time:", "第 \(names[1]) 步（同时运行）："))
-    print(second.output, terminator: "")
-    let failed = [first.status, second.status].enumerated().filter { $0.element != 0 }.map { "\($0.offset + 1)" }
+    let order = failed.sorted { $0.rawValue < $1.rawValue }.map(\.description)
     print(
-        tr("Both parts: ", "两部分：")
-            + (failed.isEmpty
-                ? tr("passed", "都通过")
-                : tr("part \(failed.joined(separator: " and ")) failed", "第 \(failed.joined(separator: "、")) 部分失败")))
-    return failed.isEmpty ? 0 : 1
+        order.isEmpty
+            ? tr("Every step's self-test passed.", "每一步的自检都通过了。")
+            : tr("Failed: ", "失败：") + order.joined(separator: ", "))
+    return order.isEmpty ? 0 : 1
 }
 
 extension Command {
     static let selftest = Command(
         name: "selftest", takes: "[NN ...]",
         help:
-            "for each step: the starter is not done, the reference is, mistakes are not (JOBS=2: in two parts at once)"
+            "for each step: the starter is not done, the reference is, mistakes are not (JOBS=2: two workers at once)"
     ) {
         let steps = try $0.steps()
         if $0.value("JOBS") == "2" && steps.count > 1 {
-            return try selftestInTwoParts(steps, record: $0.isOn("RECORD"))
+            return try selftestOnTwoWorkers(steps, record: $0.isOn("RECORD"))
         }
         return try Workshop.selftest(
             steps, record: $0.isOn("RECORD"), root: $0.value("RXDEMO_SELFTEST_ROOT") ?? selftestRoot)
