@@ -46,14 +46,22 @@ public enum StackOverflow {
             _ = (output, maps, code, counts, capacity, marker, ThreadStacks.stackMarker, ThreadStacks.moduleMarker)
             var alternateStack = stack_t(ss_sp: alternate, ss_flags: 0, ss_size: 256 << 10)
             sigaltstack(&alternateStack, nil)
+            _ = handlerInstalled
+        #endif
+    }
+
+    #if os(Linux) && (arch(x86_64) || arch(arm64))
+        // Once per process: installed again, `previous` would be this handler itself, and a
+        // fault would print the stack again and again (a test process makes a watchdog per program).
+        private static let handlerInstalled: Void = {
             var action = sigaction()
             action.sa_flags = SA_ONSTACK | SA_SIGINFO
             action.__sigaction_handler.sa_sigaction = { _, info, _ in
                 StackOverflow.fault(at: info.map { UInt(bitPattern: $0.pointee._sifields._sigfault.si_addr) } ?? 0)
             }
             sigaction(SIGSEGV, &action, &previous)
-        #endif
-    }
+        }()
+    #endif
 
     #if os(Linux) && (arch(x86_64) || arch(arm64))
         // On the alternate stack. A fault at the watched stack's end (its guard page): every
