@@ -377,10 +377,15 @@ extension Step {
         if case .knownIssue(let defects) = verdict(for: scenario) { defects } else { [] }
     }
 
-    // The scenarios this step can run; the rest are not applicable.
-    public var scenarios: [Scenario] {
-        Scenario.all.filter { $0.needs.isSubset(of: capabilities) }
-    }
+    // The scenarios this step can run; the rest are not applicable. Drawn once per process:
+    // the tools ask for them inside loops over every scenario.
+    public var scenarios: [Scenario] { Self.scenariosByStep[rawValue] }
+
+    private static let scenariosByStep: [[Scenario]] = {
+        var table = Array(repeating: [Scenario](), count: (allCases.map(\.rawValue).max() ?? 0) + 1)
+        for step in allCases { table[step.rawValue] = Scenario.all.filter { $0.needs.isSubset(of: step.capabilities) } }
+        return table
+    }()
 
     // The scenarios to run now: all of them, or those that RXDEMO_SCENARIO names
     // (`make test SCENARIO="dispose twice"`).

@@ -675,6 +675,14 @@ func predictTheTrace(step: Step, traces: String) throws -> [[String]] {
         ($0, ReportFolder.readStableRecords(of: $0, in: traces))
     }
     let before = step.previous.map { previous in Set(previous.scenarios.map(\.id)) } ?? []
+    // A variant key is built by reflection: once per scenario, not once per pair compared.
+    var keys: [ScenarioID: String] = [:]
+    func variantKey(_ scenario: Scenario) -> String {
+        if let key = keys[scenario.id] { return key }
+        let key = scenario.variantKey
+        keys[scenario.id] = key
+        return key
+    }
     var candidates: [(scenario: Scenario, wrong: [(answer: [String], why: String)], weight: Int, group: String?)] = []
     for scenario in step.scenarios where !askedScenarios.contains(scenario.id) {
         guard let record = mine[scenario.id], record.outcome == .finished else { continue }
@@ -721,8 +729,8 @@ func predictTheTrace(step: Step, traces: String) throws -> [[String]] {
         }
         // The same program where RxSwift's main branch changed the order: the other release's trace.
         for twin in Scenario.observableScenarios
-        where twin.id != scenario.id && twin.variantKey == scenario.variantKey && twin.order != nil
-            && scenario.order != nil && twin.order != scenario.order
+        where twin.id != scenario.id && twin.order != nil && scenario.order != nil && twin.order != scenario.order
+            && variantKey(twin) == variantKey(scenario)
         {
             add(
                 rendered(lines: twin.expected),
@@ -736,7 +744,7 @@ func predictTheTrace(step: Step, traces: String) throws -> [[String]] {
         }
         var comparesOperators = false
         for variant in step.scenarios
-        where variant.id != scenario.id && variant.variantKey == scenario.variantKey {
+        where variant.id != scenario.id && variantKey(variant) == variantKey(scenario) {
             guard let theirs = mine[variant.id], theirs.outcome == .finished else { continue }
             let why = tr(
                 "That is what `\(variant.operatorsCode)` prints instead of `\(scenario.operatorsCode)`: «\(variant.name)».",
@@ -749,7 +757,7 @@ func predictTheTrace(step: Step, traces: String) throws -> [[String]] {
         guard wrong.count >= 2, isNew || flips || byMistakes > 0 else { continue }
         // Weighed up most when new with this step, then when it fixes the step before.
         let weight = (isNew ? 20 : 0) + (flips ? 10 : 0) + (byMistakes > 0 ? 5 : 0) + min(wrong.count, 3)
-        candidates.append((scenario, Array(wrong.prefix(3)), weight, comparesOperators ? scenario.variantKey : nil))
+        candidates.append((scenario, Array(wrong.prefix(3)), weight, comparesOperators ? variantKey(scenario) : nil))
     }
     // At most one question per family of variants, so that three questions teach three things.
     var groups: Set<String> = []
