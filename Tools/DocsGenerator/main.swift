@@ -10,7 +10,7 @@ import TraceSuite
 //   <!-- generated: demo-output 04 -->
 //   <!-- end generated -->
 // Kinds: `demo-output NN`, `known-issues NN`, `timelines NN`, `changed-files NN-MM`, `diff NN-MM File.swift`,
-// `flips`, `verdicts NN MM …` (step NN's scenarios, its verdicts beside those of steps MM …), `demand-rules`.
+// `flips`, `verdicts NN MM …` (step NN's scenarios, its verdicts beside those of steps MM …), `demand-rules`, `three-models`.
 //
 // An excerpt is a fenced swift block right after `<!-- excerpt: Steps/RxDemoNN/File.swift -->`;
 // its text must appear verbatim in that file.
@@ -454,6 +454,8 @@ func regionBody(_ spec: String) throws -> [String] {
             + DemandRule.all.map { rule in
                 "| \(rule.number) | \(zh(rule.sentence, rule.chinese)) | \(zh(rule.hint, rule.chineseHint).replacingOccurrences(of: "|", with: "\\|")) |"
             }
+    case ("three-models", 1):
+        return try threeModels()
     case ("tool-output", 2):
         // The tool's output as `make samples` recorded it, in the page's language.
         let file = "Docs/\(regionsInChinese ? "zh-Hans/" : "")samples/\(words[1]).txt"
@@ -474,7 +476,7 @@ func regionBody(_ spec: String) throws -> [String] {
     default:
         throw DocsError(
             description:
-                "unknown region '\(spec)'; kinds: demo-output NN, tool-output NAME, demand-rules, known-issues NN, check-says fixed:A shown:B …, check-fails NN.K, timelines NN, changed-files NN-MM, diff NN-MM File.swift, flips, verdicts NN MM …"
+                "unknown region '\(spec)'; kinds: demo-output NN, tool-output NAME, demand-rules, three-models, known-issues NN, check-says fixed:A shown:B …, check-fails NN.K, timelines NN, changed-files NN-MM, diff NN-MM File.swift, flips, verdicts NN MM …"
         )
     }
 }
@@ -672,4 +674,47 @@ do {
 } catch {
     print("error: \(error)")
     exit(1)
+}
+
+// The demand act's table: six programs, each as the real library of each model printed it
+// (Docs/three-models/recorded.txt), a row per program and a column per model.
+func threeModels() throws -> [String] {
+    let file = "Docs/three-models/recorded.txt"
+    let models = ["Rx", "Demand", "Pull"]
+    let programs = [
+        ("slow subscriber", "慢订阅者"), ("share", "share"), ("flatMap of requests", "发请求的 flatMap"),
+        ("full buffer", "满了的缓冲区"), ("latest only", "只要最新的"), ("subject fed fast", "喂得比读得快的 subject"),
+    ]
+    var printed: [String: [String: [String]]] = [:]
+    var model: String? = nil
+    var program: String? = nil
+    for line in try read(file).split(separator: "\n").map(String.init) where !line.hasPrefix("# ") {
+        if line.hasPrefix("### ") {
+            model = String(line.dropFirst(4))
+            program = nil
+        } else if line.hasPrefix("== ") {
+            program = String(line.dropFirst(3))
+            printed[model ?? "", default: [:]][program ?? ""] = []
+        } else if let model, let program {
+            printed[model, default: [:]][program, default: []].append(line)
+        } else {
+            throw DocsError(description: "\(file): '\(line)' comes before a '### model' and a '== program' line")
+        }
+    }
+    var lines = [
+        zh(
+            "| Program | Rx push (RxSwift 6.10.2) | Combine demand (OpenCombine) | Async pull (`AsyncStream`) |",
+            "| 程序 | Rx 推送（RxSwift 6.10.2） | Combine 需求（OpenCombine） | 异步拉取（`AsyncStream`） |"),
+        "| --- | --- | --- | --- |",
+    ]
+    for (index, (name, chinese)) in programs.enumerated() {
+        let cells = try models.map { model in
+            guard let trace = printed[model]?[name] else {
+                throw DocsError(description: "\(file) has no '== \(name)' under '### \(model)'")
+            }
+            return trace.map { "`\($0)`" }.joined(separator: "<br>")
+        }
+        lines.append("| \(index + 1). \(zh(name, chinese)) | " + cells.joined(separator: " | ") + " |")
+    }
+    return lines
 }
