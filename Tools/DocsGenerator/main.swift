@@ -681,9 +681,12 @@ do {
 func threeModels() throws -> [String] {
     let file = "Docs/three-models/recorded.txt"
     let models = ["Rx", "Demand", "Pull"]
+    // Each program's name in recorded.txt, then its row's label in each language.
     let programs = [
-        ("slow subscriber", "慢订阅者"), ("share", "share"), ("flatMap of requests", "发请求的 flatMap"),
-        ("full buffer", "满了的缓冲区"), ("latest only", "只要最新的"), ("subject fed fast", "喂得比读得快的 subject"),
+        ("slow subscriber", "a slow subscriber", "慢订阅者"), ("share", "`share()`", "`share()`"),
+        ("flatMap of requests", "a `flatMap` of requests", "发请求的 `flatMap`"),
+        ("full buffer", "a full buffer", "满了的缓冲区"), ("latest only", "latest only", "只要最新的"),
+        ("subject fed fast", "a subject fed faster than it is read", "喂得比读得快的 subject"),
     ]
     var printed: [String: [String: [String]]] = [:]
     var model: String? = nil
@@ -707,14 +710,14 @@ func threeModels() throws -> [String] {
             "| 程序 | Rx 推送（RxSwift 6.10.2） | Combine 需求（OpenCombine） | 异步拉取（`AsyncStream`） |"),
         "| --- | --- | --- | --- |",
     ]
-    for (index, (name, chinese)) in programs.enumerated() {
+    for (index, (name, english, chinese)) in programs.enumerated() {
         let cells = try models.map { model in
             guard let trace = printed[model]?[name] else {
                 throw DocsError(description: "\(file) has no '== \(name)' under '### \(model)'")
             }
             return trace.map { "`\($0)`" }.joined(separator: "<br>")
         }
-        lines.append("| \(index + 1). \(zh(name, chinese)) | " + cells.joined(separator: " | ") + " |")
+        lines.append("| \(index + 1). \(zh(english, chinese)) | " + cells.joined(separator: " | ") + " |")
     }
     return lines
 }

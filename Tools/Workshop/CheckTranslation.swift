@@ -420,8 +420,8 @@ extension Command {
 }
 
 // A line of a Chinese page that is English prose: outside code blocks, with no Chinese
-// character and four English words or more once code spans, links' targets and «names» are
-// left out. Generated regions count too: `make docs` writes them in Chinese.
+// character and four English words or more once code spans, links' targets, HTML tags and
+// «names» are left out. Generated regions count too: `make docs` writes them in Chinese.
 func englishProse(in path: String, _ text: String) -> [String] {
     var problems: [String] = []
     var inCode = false
@@ -432,7 +432,9 @@ func englishProse(in path: String, _ text: String) -> [String] {
         }
         guard !inCode, !line.drop(while: { $0 == " " }).hasPrefix("<!--") else { continue }
         var prose = String(line)
-        for (pattern, by) in [(#"`[^`]*`"#, " "), (#"\]\([^)]*\)"#, "]"), (#"!\[[^\]]*\]"#, " "), ("«[^»]*»", " ")] {
+        for (pattern, by) in [
+            (#"`[^`]*`"#, " "), (#"\]\([^)]*\)"#, "]"), (#"!\[[^\]]*\]"#, " "), ("«[^»]*»", " "), ("<[^>]*>", " "),
+        ] {
             prose = prose.replacingOccurrences(of: pattern, with: by, options: .regularExpression)
         }
         if prose.unicodeScalars.contains(where: { (0x4E00...0x9FFF).contains($0.value) }) { continue }
