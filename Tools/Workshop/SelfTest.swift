@@ -287,10 +287,11 @@ func interruptedCheck(_ workspace: Workspace, with stop: Int32) throws -> String
     tool.standardError = FileHandle.nullDevice
     try tool.run()
     // The processes of this check's build folder: its test process and the scenarios' children.
+    // By its absolute path: another clone's self-test on the machine has a folder of that name too.
+    let folder =
+        (workspace.scratch.hasPrefix("/") ? "" : files.currentDirectoryPath + "/") + workspace.scratch + "/"
     func ofThisCheck() throws -> [Substring] {
-        try run(["ps", "-A", "-o", "pid=,args="]).output.split(separator: "\n").filter {
-            $0.contains(workspace.scratch + "/")
-        }
+        try run(["ps", "-A", "-o", "pid=,args="]).output.split(separator: "\n").filter { $0.contains(folder) }
     }
     // The check builds first; the scenarios' processes come after (a minute at most).
     var waited = 0.0
