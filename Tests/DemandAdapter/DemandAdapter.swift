@@ -188,18 +188,22 @@ final class ScriptedSource: Publisher {
         let log: TraceLog
         let deliver: (Int) -> Subscribers.Demand
         let finish: (Subscribers.Completion<ProgramError>) -> Void
+        // The subscriber's receive(subscription:), for a second subscription.
+        let again: (Subscription) -> Void
         var demand = Subscribers.Demand.none
         var isCancelled = false
         var description: String { "Source" }
 
         init(
             number: Int, log: TraceLog, deliver: @escaping (Int) -> Subscribers.Demand,
-            finish: @escaping (Subscribers.Completion<ProgramError>) -> Void
+            finish: @escaping (Subscribers.Completion<ProgramError>) -> Void,
+            again: @escaping (Subscription) -> Void
         ) {
             self.number = number
             self.log = log
             self.deliver = deliver
             self.finish = finish
+            self.again = again
         }
 
         func request(_ demand: Subscribers.Demand) {
@@ -227,7 +231,7 @@ final class ScriptedSource: Publisher {
     func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == ProgramError {
         let conduit = Conduit(
             number: conduits.count + 1, log: log, deliver: subscriber.receive(_:),
-            finish: subscriber.receive(completion:))
+            finish: subscriber.receive(completion:), again: subscriber.receive(subscription:))
         conduits.append(conduit)
         log("source: subscription \(conduit.number) made")
         subscriber.receive(subscription: conduit)
@@ -251,6 +255,25 @@ final class ScriptedSource: Publisher {
             conduit.isCancelled = true
             log("source: ends subscription \(conduit.number)")
             conduit.finish(end == .failure ? .failure(.source) : .finished)
+        }
+    }
+
+    // Breaking the rules (`DemandProgram.Action`), as the printed program's publisher does.
+    func sendRegardless(_ element: Int) {
+        for conduit in conduits {
+            log("source: sends \(element) regardless to subscription \(conduit.number)")
+            conduit.demand += conduit.deliver(element)
+        }
+    }
+
+    func subscribeAgain() {
+        for conduit in conduits {
+            let again = Conduit(
+                number: conduits.count + 1, log: log, deliver: conduit.deliver, finish: conduit.finish,
+                again: conduit.again)
+            conduits.append(again)
+            log("source: subscription \(again.number) made again for subscription \(conduit.number)'s subscriber")
+            conduit.again(again)
         }
     }
 }
@@ -302,6 +325,11 @@ final class ProgramRun {
                 log("promise fails")
                 promise?(.failure(.source))
             }
+        case .keepPromiseAgain:
+            log("promise again 9")
+            promise?(.success(9))
+        case .sendRegardless: scripted?.sendRegardless(9)
+        case .subscribeAgain: scripted?.subscribeAgain()
         }
     }
 
@@ -514,7 +542,87 @@ public enum DemandRuleChecks {
                     chineseTried: "`[1, 2].publisher` 和一个还没兑现的 `Future` 的订阅者 cancel 两次，再要 `.max(1)`：什么也不会到达"),
                 cancelsTwice([1, 2].publisher) && cancelsTwice(Future<Int, Never> { _ in })
             ),
+            (
+                DemandRuleCheck(
+                    rule: .endCancels,
+                    tried:
+                        "a publisher that breaks the rules sends 2 after finished to `sink` and to `assign`: neither takes it",
+                    chineseTried: "一个违反规则的发布者在 finished 之后向 `sink` 和 `assign` 发出 2：它们都不接收"),
+                ignoresAfterEnd()
+            ),
+            (
+                DemandRuleCheck(
+                    rule: .secondSubscriptionCancelled,
+                    tried: "`sink` and `assign`, given a second subscription, cancel it and ask it for nothing",
+                    chineseTried: "`sink` 和 `assign` 拿到第二个订阅时，取消它，也不向它要任何东西"),
+                cancelsSecondSubscription()
+            ),
         ]
+    }
+
+    // A publisher that breaks the rules on purpose, for the subscribers' own rules: it hands
+    // its subscriber's three calls to the check, which makes them as it likes.
+    private struct Calls {
+        let subscription: (Subscription) -> Void
+        let value: (Int) -> Void
+        let finished: () -> Void
+    }
+
+    private struct Unruly: Publisher {
+        typealias Output = Int
+        typealias Failure = Never
+        let subscribed: (Calls) -> Void
+        func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+            subscribed(
+                Calls(
+                    subscription: subscriber.receive(subscription:), value: { _ = subscriber.receive($0) },
+                    finished: { subscriber.receive(completion: .finished) }))
+        }
+    }
+
+    // What a subscription is asked, and whether it was cancelled.
+    private final class WatchedSubscription: Subscription {
+        var asked = Subscribers.Demand.none
+        var cancelled = false
+        func request(_ demand: Subscribers.Demand) { asked += demand }
+        func cancel() { cancelled = true }
+    }
+
+    private final class Target {
+        var value = 0
+    }
+
+    private static func ignoresAfterEnd() -> Bool {
+        var received: [Int] = []
+        let target = Target()
+        var subscribers: [Calls] = []
+        let unruly = Unruly { subscribers.append($0) }
+        let sink = unruly.sink { received.append($0) }
+        let assign = unruly.assign(to: \.value, on: target)
+        for subscriber in subscribers {
+            subscriber.subscription(WatchedSubscription())
+            subscriber.value(1)
+            subscriber.finished()
+            subscriber.value(2)
+        }
+        return withExtendedLifetime((sink, assign)) { received == [1] && target.value == 1 }
+    }
+
+    private static func cancelsSecondSubscription() -> Bool {
+        let target = Target()
+        var subscribers: [Calls] = []
+        let unruly = Unruly { subscribers.append($0) }
+        let sink = unruly.sink { _ in }
+        let assign = unruly.assign(to: \.value, on: target)
+        let seconds = subscribers.map { subscriber in
+            subscriber.subscription(WatchedSubscription())
+            let second = WatchedSubscription()
+            subscriber.subscription(second)
+            return second
+        }
+        return withExtendedLifetime((sink, assign)) {
+            seconds.count == 2 && seconds.allSatisfy { $0.cancelled && $0.asked == .none }
+        }
     }
 
     // Misuses Combine refuses with a trap, each to run in a process of its own.

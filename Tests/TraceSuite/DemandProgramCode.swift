@@ -110,6 +110,9 @@ extension DemandProgram {
             } else {
                 ["print(\"promise fails\")", "promise?(.failure(.source))"]
             }
+        case .keepPromiseAgain: ["print(\"promise again 9\")", "promise?(.success(9))"]
+        case .sendRegardless: ["source.sendRegardless(9)"]
+        case .subscribeAgain: ["source.subscribeAgain()"]
         }
     }
 
@@ -260,8 +263,75 @@ extension DemandProgram {
         ]
     }
 
-    // The program's own publisher: it sends only what it was asked for.
+    // The program's own publisher, with only the moves the program makes: it sends only what it
+    // was asked for (`send()`), ends (`finish()`), and, breaking the rules, sends regardless of
+    // demand (`sendRegardless`) or subscribes its subscribers a second time (`subscribeAgain`).
     private var scriptedSourceClass: [String] {
+        let actions = moments.map(\.action)
+        var lines = scriptedSourceClassText.components(separatedBy: "\n")
+        func removeMethod(_ signature: String) {
+            guard let start = lines.firstIndex(of: "    func \(signature) {"),
+                let end = lines[start...].firstIndex(of: "    }")
+            else { return }
+            // With the blank line before it.
+            lines.removeSubrange((start - 1)...end)
+        }
+        if !actions.contains(.send) { removeMethod("send()") }
+        if !actions.contains(.end) { removeMethod("finish()") }
+        var breakers = scriptedSourceRuleBreakers.components(separatedBy: "\n")
+        if !actions.contains(.sendRegardless) {
+            let start = breakers.firstIndex(of: "    func sendRegardless(_ element: Int) {")!
+            breakers.removeSubrange((start - 1)...breakers[start...].firstIndex(of: "    }")!)
+        }
+        if actions.contains(.subscribeAgain) {
+            // The subscriber's receive(subscription:), kept for a second subscription.
+            lines = lines.flatMap { line -> [String] in
+                switch line {
+                case "        let finish: (Subscribers.Completion<ProgramError>) -> Void":
+                    [line, "        let again: (Subscription) -> Void"]
+                case "            finish: @escaping (Subscribers.Completion<ProgramError>) -> Void":
+                    [
+                        "            finish: @escaping (Subscribers.Completion<ProgramError>) -> Void,",
+                        "            again: @escaping (Subscription) -> Void",
+                    ]
+                case "            self.finish = finish": [line, "            self.again = again"]
+                case "            finish: subscriber.receive(completion:))":
+                    ["            finish: subscriber.receive(completion:), again: subscriber.receive(subscription:))"]
+                default: [line]
+                }
+            }
+        } else {
+            let start = breakers.firstIndex(of: "    func subscribeAgain() {")!
+            breakers.removeSubrange((start - 1)...breakers[start...].firstIndex(of: "    }")!)
+        }
+        // The last line closes the class: the moves that break the rules go before it.
+        let closing = lines.removeLast()
+        return lines + breakers + [closing]
+    }
+
+    private var scriptedSourceRuleBreakers: String {
+        """
+
+            func sendRegardless(_ element: Int) {
+                for conduit in conduits {
+                    Swift.print("source: sends \\(element) regardless to subscription \\(conduit.number)")
+                    conduit.demand += conduit.deliver(element)
+                }
+            }
+
+            func subscribeAgain() {
+                for conduit in conduits {
+                    let again = Conduit(
+                        number: conduits.count + 1, deliver: conduit.deliver, finish: conduit.finish, again: conduit.again)
+                    conduits.append(again)
+                    Swift.print("source: subscription \\(again.number) made again for subscription \\(conduit.number)'s subscriber")
+                    conduit.again(again)
+                }
+            }
+        """
+    }
+
+    private var scriptedSourceClassText: String {
         """
         final class Source: Publisher {
             typealias Output = Int
@@ -335,7 +405,7 @@ extension DemandProgram {
                 }
             }
         }
-        """.components(separatedBy: "\n")
+        """
     }
 }
 

@@ -110,6 +110,13 @@ public struct DemandProgram: Sendable, Hashable {
         case send
         case end
         case keepPromise
+        // A publisher that breaks the rules, to try the subscribers' and operators' defences
+        // (programs numbered after the others): the promise called a second time, with 9; the
+        // program's own publisher sending 9 to every subscription, asked or not, ended or not;
+        // and giving each of its subscribers a second subscription.
+        case keepPromiseAgain
+        case sendRegardless
+        case subscribeAgain
     }
 
     public struct Moment: Sendable, Hashable {
@@ -215,6 +222,9 @@ extension GeneratedDemandProgram {
     // cancelled, and may cancel a second time (rules 3.6 and 3.7): numbered after the others,
     // so that adding them changed none of those.
     public static let askingAfterCancelCount = 100
+    // Then programs whose publisher breaks the rules (`Action.keepPromiseAgain`,
+    // `.sendRegardless`, `.subscribeAgain`): what the subscribers and operators do with it.
+    public static let brokenUpstreamCount = 100
 
     // The same programs on every machine and in every run, smallest first.
     public static func drawn(seed: UInt64) -> [GeneratedDemandProgram] {
@@ -240,7 +250,17 @@ extension GeneratedDemandProgram {
             guard seen.insert(key).inserted else { continue }
             afterCancel.append((program, program.size, key))
         }
-        let ordered = [drawn, afterCancel].flatMap { batch in
+        var brokenUpstream: [(program: DemandProgram, size: Int, key: String)] = []
+        var broken = DemandProgramGenerator(seed: seed ^ 0xB40C_E400)
+        attempts = 0
+        while brokenUpstream.count < brokenUpstreamCount && attempts < brokenUpstreamCount * 50 {
+            attempts += 1
+            guard let program = broken.programWithBrokenUpstream() else { continue }
+            let key = program.canonicalDescription
+            guard seen.insert(key).inserted else { continue }
+            brokenUpstream.append((program, program.size, key))
+        }
+        let ordered = [drawn, afterCancel, brokenUpstream].flatMap { batch in
             batch.enumerated().sorted { ($0.element.size, $0.offset) < ($1.element.size, $1.offset) }.map(\.element)
         }
         return ordered.enumerated().map { number, entry in
@@ -260,8 +280,8 @@ struct DemandProgramGenerator {
 
     init(seed: UInt64) { numbers = SeededNumbers(seed: seed) }
 
-    mutating func program(budget: Int) -> DemandProgram {
-        let source = self.source(deferrable: true)
+    mutating func program(budget: Int, source forced: DemandProgram.Source? = nil) -> DemandProgram {
+        let source = forced ?? self.source(deferrable: true)
         var operators: [DemandProgram.Operator] = []
         for _ in 0..<numbers.int(0...min(3, budget)) {
             // `Just` answers `filter` and `tryMap` with publishers of other kinds (Optional's,
@@ -346,6 +366,40 @@ struct DemandProgramGenerator {
         program.moments.append(.init(time: cancelAt + 1, action: .request(subscriber: index, ask(allowNone: false))))
         if numbers.chance(50) { program.moments.append(.init(time: cancelAt + 1, action: .cancel(subscriber: index))) }
         program.moments = program.moments.enumerated().sorted {
+            ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
+        }.map(\.element)
+        return program
+    }
+
+    // A program whose publisher breaks the rules once or twice: a future's promise kept again,
+    // or the program's own publisher sending regardless of demand, or subscribing its
+    // subscribers a second time; nil when the draw has neither kind of publisher.
+    mutating func programWithBrokenUpstream() -> DemandProgram? {
+        // Half of them a future kept at a moment, which the other draws rarely make.
+        let future: DemandProgram.Source? =
+            numbers.chance(50) ? .future(value: numbers.int(1...4), at: numbers.int(1...2)) : nil
+        var program = self.program(budget: numbers.chance(50) ? 1 : numbers.int(2...4), source: future)
+        var moves: [DemandProgram.Moment] = []
+        switch program.source {
+        case .future(_, let at?):
+            // Often at the same moment: requests at later moments then come after both.
+            moves.append(.init(time: at + numbers.pick([0, 0, 1, 2]), action: .keepPromiseAgain))
+        case .scripted:
+            for _ in 0..<numbers.int(1...2) {
+                let action: DemandProgram.Action = numbers.chance(60) ? .sendRegardless : .subscribeAgain
+                moves.append(.init(time: numbers.int(1...5), action: action))
+            }
+            // Often a sink first: what the library's own subscriber does with a broken publisher.
+            if numbers.chance(50) {
+                program.subscribers[0].kind = .sink
+                program.moments.removeAll {
+                    if case .request(subscriber: 0, _) = $0.action { true } else { false }
+                }
+            }
+        default:
+            return nil
+        }
+        program.moments = (program.moments + moves).enumerated().sorted {
             ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
         }.map(\.element)
         return program

@@ -84,6 +84,19 @@ public struct DemandRule: Sendable, Equatable {
         chineseHint:
             "Subscribers.Demand.max(_:) 检查 precondition(value >= 0)，Just 和 Future 的 request(_:) 检查 precondition(demand != .none)。"
     )
+    public static let endCancels = DemandRule(
+        number: "2.4",
+        sentence: "a subscriber that has received finished or a failure takes its subscription as cancelled",
+        chinese: "收到 finished 或失败之后，订阅者把它的订阅当作已经取消",
+        hint:
+            "In sink's and assign's receive(completion:), set the status to terminal; receive(_:) then checks it and ignores what still arrives.",
+        chineseHint: "在 sink 和 assign 的 receive(completion:) 里把状态设为结束；receive(_:) 先检查它，忽略之后还到达的东西。")
+    public static let secondSubscriptionCancelled = DemandRule(
+        number: "2.5", sentence: "a subscriber that already has a subscription cancels a second one",
+        chinese: "已经有订阅的订阅者，会取消第二个订阅",
+        hint:
+            "sink's and assign's receive(subscription:) keep the first subscription only: when they are past awaiting one, they cancel the new one.",
+        chineseHint: "sink 和 assign 的 receive(subscription:) 只保留第一个订阅：已经不在等待订阅时，就取消新来的那个。")
     public static let cancelReleases = DemandRule(
         number: "3.13", sentence: "cancel lets go of the subscriber",
         chinese: "cancel 会放开订阅者",
@@ -111,8 +124,8 @@ public struct DemandRule: Sendable, Equatable {
     // Every rule the checks name, in the order of their numbers.
     public static let all: [DemandRule] = [
         .noMoreThanRequested, .oneAtATime, .endReleases, .nothingAfterTerminal, .nothingAfterCancel,
-        .subscriptionFirst, .subscriptionOnce, .boundedRecursion, .requestAfterCancel, .cancelTwice, .demandNotLost,
-        .zeroRequestRefused, .cancelReleases, .demandSaturates,
+        .subscriptionFirst, .endCancels, .secondSubscriptionCancelled, .subscriptionOnce, .boundedRecursion,
+        .requestAfterCancel, .cancelTwice, .demandNotLost, .zeroRequestRefused, .cancelReleases, .demandSaturates,
     ]
 
     // The first rule that `actual` breaks and `expected` (the library's trace) does not.

@@ -1005,6 +1005,22 @@ public let mutants: [Mutant] = [
             "        func cancel() {\n            downstream = nil\n        }\n\n        var description: String { \"Just\" }":
                 "        func cancel() {}\n\n        var description: String { \"Just\" }"
         ]),
+    Mutant(
+        step: .rxDemo16, mistake: "a Future's promise counts every call: a second call replaces the result",
+        chinese: "Future 的 promise 每次调用都算数：第二次调用替换了结果",
+        file: "Future.swift",
+        changes: [
+            "        guard self.result == nil else {\n            return\n        }\n        self.result = result":
+                "        self.result = result"
+        ]),
+    Mutant(
+        step: .rxDemo16, mistake: "sink takes a second subscription instead of cancelling it",
+        chinese: "sink 接受了第二个订阅，而不是取消它",
+        file: "Sink.swift",
+        changes: [
+            "            guard case .awaitingSubscription = status else {\n                subscription.cancel()\n                return\n            }\n            status = .subscribed(subscription)":
+                "            status = .subscribed(subscription)"
+        ]),
     // The side step: what the article's own text warns about, forgotten.
     Mutant(
         step: .rxDemoSignal, mistake: "map forgets to keep its subscription in objects: the mapped signal goes quiet",
