@@ -374,7 +374,9 @@ extension Command {
         if $0.value("JOBS") == "2" && steps.count > 1 {
             return try selftestOnTwoWorkers(steps, record: $0.isOn("RECORD"))
         }
+        // A worker's child runs the interrupted check only when told to (once per self-test).
         return try Workshop.selftest(
-            steps, record: $0.isOn("RECORD"), root: $0.value("RXDEMO_SELFTEST_ROOT") ?? selftestRoot)
+            steps, record: $0.isOn("RECORD"), root: $0.value("RXDEMO_SELFTEST_ROOT") ?? selftestRoot,
+            interrupting: $0.value("RXDEMO_SELFTEST_INTERRUPT") != "0")
     }
 }
