@@ -240,26 +240,24 @@ extension GeneratedDemandProgram {
             guard seen.insert(key).inserted else { continue }
             drawn.append((program, program.size, key))
         }
-        var afterCancel: [(program: DemandProgram, size: Int, key: String)] = []
-        var more = DemandProgramGenerator(seed: seed ^ 0xCA9C_E100)
-        attempts = 0
-        while afterCancel.count < askingAfterCancelCount && attempts < askingAfterCancelCount * 50 {
-            attempts += 1
-            guard let program = more.programAskingAfterCancel() else { continue }
-            let key = program.canonicalDescription
-            guard seen.insert(key).inserted else { continue }
-            afterCancel.append((program, program.size, key))
+        // A later batch: programs of one kind, from a generator of its own, none seen before.
+        func batch(_ count: Int, seed: UInt64, _ draw: (inout DemandProgramGenerator) -> DemandProgram?)
+            -> [(program: DemandProgram, size: Int, key: String)]
+        {
+            var generator = DemandProgramGenerator(seed: seed)
+            var programs: [(program: DemandProgram, size: Int, key: String)] = []
+            var attempts = 0
+            while programs.count < count && attempts < count * 50 {
+                attempts += 1
+                guard let program = draw(&generator) else { continue }
+                let key = program.canonicalDescription
+                guard seen.insert(key).inserted else { continue }
+                programs.append((program, program.size, key))
+            }
+            return programs
         }
-        var brokenUpstream: [(program: DemandProgram, size: Int, key: String)] = []
-        var broken = DemandProgramGenerator(seed: seed ^ 0xB40C_E400)
-        attempts = 0
-        while brokenUpstream.count < brokenUpstreamCount && attempts < brokenUpstreamCount * 50 {
-            attempts += 1
-            guard let program = broken.programWithBrokenUpstream() else { continue }
-            let key = program.canonicalDescription
-            guard seen.insert(key).inserted else { continue }
-            brokenUpstream.append((program, program.size, key))
-        }
+        let afterCancel = batch(askingAfterCancelCount, seed: seed ^ 0xCA9C_E100) { $0.programAskingAfterCancel() }
+        let brokenUpstream = batch(brokenUpstreamCount, seed: seed ^ 0xB40C_E400) { $0.programWithBrokenUpstream() }
         let ordered = [drawn, afterCancel, brokenUpstream].flatMap { batch in
             batch.enumerated().sorted { ($0.element.size, $0.offset) < ($1.element.size, $1.offset) }.map(\.element)
         }
