@@ -20,7 +20,7 @@ $(WORKSHOP_TOOL): $(wildcard Tools/Workshop/*.swift Tests/TraceSuite/*.swift) Pa
 	@swift build -q --product Workshop && touch $@
 WORKSHOP = @$(MAKE) -s --no-print-directory $(WORKSHOP_TOOL) && FROM="$(FROM)" MINE="$(MINE)" VERBOSE="$(VERBOSE)" DIR="$(DIR)" \
 	MAPS="$(MAPS)" RECORD="$(RECORD)" RXDEMO_SCENARIO="$(SCENARIO)" RXDEMO_THREAD_ROUNDS="$(ROUNDS)" RXDEMO_DOCS="$(DOCS)" \
-	COURSE_LANG="$(COURSE_LANG)" JOBS="$(JOBS)" RXSWIFT="$(RXSWIFT)" OPENCOMBINE="$(OPENCOMBINE)" TIMING="$(TIMING)" FRESH="$(FRESH)" RUNS="$(RUNS)" exec $(WORKSHOP_TOOL)
+	COURSE_LANG="$(COURSE_LANG)" JOBS="$(JOBS)" RXSWIFT="$(RXSWIFT)" OPENCOMBINE="$(OPENCOMBINE)" TIMING="$(TIMING)" FRESH="$(FRESH)" RUNS="$(RUNS)" WARM="$(WARM)" exec $(WORKSHOP_TOOL)
 
 .PHONY: bench-loop help ready steps run test scenarios test-threads start exercise check hint reset restore compare watch progress \
 	doctor selftest check-translation check-demos golden generated samples lint format diff diffs matrix traces marbles pages \

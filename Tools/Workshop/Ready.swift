@@ -45,40 +45,48 @@ func ready() throws -> Int32 {
         tr(
             "Swift \(major): yes. Building what the first check of every step needs (a few minutes, once)…",
             "Swift \(major)：有。正在构建每一步第一次检查要用的东西（只需一次，几分钟）…"))
-    // The reference step 01 as a workspace, in the folder every check builds in: the shared
-    // suite and Swift Testing compiled once, so that a first `make check` compiles only its step.
-    let build = try run(
-        ["swift", "build", "--build-tests", "--scratch-path", Workspace(step: .rxDemo01, root: defaultRoot).scratch],
-        environment: ["RXDEMO_STEP": Step.rxDemo01.number, "RXDEMO_WORKSPACE": "Steps/RxDemo01"])
-    if build.output.contains("no such module 'Testing'") {  // both languages
-        missing.append(
-            tr(
-                "Swift Testing: the Command Line Tools alone may lack it; install Xcode 16.2 or later and select it with sudo xcode-select -s /Applications/Xcode.app/Contents/Developer",
-                "Swift Testing：只装 Command Line Tools 可能没有它；请安装 Xcode 16.2 或更新版本，并用 sudo xcode-select -s /Applications/Xcode.app/Contents/Developer 选中它"
-            ))
-    } else if build.status != 0 {
-        print(build.output.split(separator: "\n").suffix(15).joined(separator: "\n"))
-        missing.append(tr("a build that works: the one above failed", "一次能成功的构建：上面的构建失败了"))
-    } else {
-        // The same under ThreadSanitizer, which every check from step 09 on builds: the suite
-        // compiled once with it too, so that a first check of a thread-safe step compiles only its step.
-        do {
-            try sanitizerBuild(
-                .rxDemo09, environment: ["RXDEMO_WORKSPACE": "Steps/RxDemo09"],
-                scratch: sanitizerScratch(root: defaultRoot))
-        } catch {
-            missing.append(
-                tr(
-                    "a build with ThreadSanitizer (swift build --sanitize=thread), which the checks from step 09 on need: \(error)",
-                    "一次带 ThreadSanitizer 的构建（swift build --sanitize=thread），第 09 步起的检查都需要它：\(error)"))
-        }
-    }
+    missing += try warmChecksBuilds(root: defaultRoot)
     guard missing.isEmpty else {
         print(tr("Not ready. Install: ", "还没准备好。请安装：") + missing.joined(separator: tr("; ", "；")))
         return 1
     }
     print(tr("Ready: make start STEP=01, then make check STEP=01.", "准备好了：make start STEP=01，然后 make check STEP=01。"))
     return 0
+}
+
+// The builds every first check in `root` uses, warmed: the reference step 01 as a workspace in
+// the folder every check builds in (the shared suite and Swift Testing compiled once, so that a
+// first check compiles only its step), then the same under ThreadSanitizer, and the explorer,
+// which every check from step 09 on builds. Returns what is missing for them, in words (nothing
+// when all three built).
+func warmChecksBuilds(root: String) throws -> [String] {
+    let build = try run(
+        ["swift", "build", "--build-tests", "--scratch-path", Workspace(step: .rxDemo01, root: root).scratch],
+        environment: ["RXDEMO_STEP": Step.rxDemo01.number, "RXDEMO_WORKSPACE": "Steps/RxDemo01"])
+    if build.output.contains("no such module 'Testing'") {  // both languages
+        return [
+            tr(
+                "Swift Testing: the Command Line Tools alone may lack it; install Xcode 16.2 or later and select it with sudo xcode-select -s /Applications/Xcode.app/Contents/Developer",
+                "Swift Testing：只装 Command Line Tools 可能没有它；请安装 Xcode 16.2 或更新版本，并用 sudo xcode-select -s /Applications/Xcode.app/Contents/Developer 选中它"
+            )
+        ]
+    }
+    guard build.status == 0 else {
+        print(build.output.split(separator: "\n").suffix(15).joined(separator: "\n"))
+        return [tr("a build that works: the one above failed", "一次能成功的构建：上面的构建失败了")]
+    }
+    do {
+        try sanitizerBuild(
+            .rxDemo09, environment: ["RXDEMO_WORKSPACE": "Steps/RxDemo09"], scratch: sanitizerScratch(root: root))
+        _ = try buildExplorer(.rxDemo09, folder: "Steps/RxDemo09", scratch: buildFolder("explore-", root: root))
+    } catch {
+        return [
+            tr(
+                "a build with ThreadSanitizer (swift build --sanitize=thread) and the explorer's, which the checks from step 09 on need: \(error)",
+                "一次带 ThreadSanitizer 的构建（swift build --sanitize=thread）和探索器的构建，第 09 步起的检查都需要它们：\(error)")
+        ]
+    }
+    return []
 }
 
 extension Command {

@@ -368,8 +368,17 @@ extension Command {
     static let selftest = Command(
         name: "selftest", takes: "[NN ...]",
         help:
-            "for each step: the starter is not done, the reference is, mistakes are not (JOBS=2: two workers at once)"
+            "for each step: the starter is not done, the reference is, mistakes are not (JOBS=2: two workers at once;"
+            + " WARM=1: only warm their builds)"
     ) {
+        // WARM=1 only builds what each worker's first check would build from nothing (CI starts
+        // it early, beside the checks that leave a core idle).
+        if $0.isOn("WARM") {
+            let roots = $0.value("JOBS") == "2" ? [selftestRoot, selftestRoot + "-2"] : [selftestRoot]
+            let missing = try roots.flatMap { try warmChecksBuilds(root: $0) }
+            missing.forEach { print("error: \($0)") }
+            return missing.isEmpty ? 0 : 1
+        }
         let steps = try $0.steps()
         if $0.value("JOBS") == "2" && steps.count > 1 {
             return try selftestOnTwoWorkers(steps, record: $0.isOn("RECORD"))
