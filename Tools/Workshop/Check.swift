@@ -106,7 +106,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
     // guards the test process itself.
     let test = try timed(tr("the test process (its tests run side by side, below)", "测试进程（其中各项测试并行运行，见下）")) {
         try run(
-            ["swift", "test", "--skip-build", "--disable-xctest", "--scratch-path", workspace.scratch],
+            builtTests(in: workspace.scratch),
             environment: environment.merging(["RXDEMO_REPORT_DIR": reportFolder, "RXDEMO_SCENARIO": scenarioChoice]) {
                 $1
             },

@@ -39,6 +39,21 @@ func write(_ text: String, to path: String) throws {
     try text.write(toFile: path, atomically: true, encoding: .utf8)
 }
 
+// The tests built in `scratch`, run as `swift test --skip-build` runs them. Where the test
+// product is an executable (Linux), it is run directly: SwiftPM's own start, which loads the
+// manifest, costs more than a second of every check. Elsewhere (a bundle on macOS), through
+// SwiftPM. By its absolute path, as SwiftPM runs it (a check's processes are found by it).
+func builtTests(in scratch: String, sanitizer: Bool = false, filter: String? = nil) -> [String] {
+    let folder = (scratch.hasPrefix("/") ? "" : files.currentDirectoryPath + "/") + scratch
+    let product = "\(folder)/debug/RxDemoPackageTests.xctest"
+    let filtered = filter.map { ["--filter", $0] } ?? []
+    if files.isExecutableFile(atPath: product) && !isDirectory(product) {
+        return [product, "--testing-library", "swift-testing"] + filtered
+    }
+    return ["swift", "test", "--skip-build", "--disable-xctest", "--scratch-path", scratch]
+        + (sanitizer ? ["--sanitize=thread"] : []) + filtered
+}
+
 // Runs a command; its output is captured (standard error too), or passed straight to the
 // terminal with `passThrough`. With `timeout`, a command still running after that many
 // seconds is stopped with everything it started, and its output ends with a line that says

@@ -41,10 +41,7 @@ func sanitizerRun(
         try? files.removeItem(atPath: reports)
         try files.createDirectory(atPath: reports, withIntermediateDirectories: true)
         let test = try run(
-            [
-                "swift", "test", "--skip-build", "--sanitize=thread", "--disable-xctest", "--scratch-path", scratch,
-                "--filter", "RxDemo\(step.number)Tests.threads",
-            ],
+            builtTests(in: scratch, sanitizer: true, filter: "RxDemo\(step.number)Tests.threads"),
             environment: environment.merging([
                 "RXDEMO_SCENARIO": scenario.id, "TSAN_OPTIONS": "log_path=\(reports)/report",
                 "RXDEMO_SANITIZER": "thread",
