@@ -55,7 +55,7 @@ public struct TraceEntry: Equatable, Sendable {
         } else {
             self.time = nil
         }
-        if let colon = rest.range(of: ": "), TraceEntry.isLabel(rest[..<colon.lowerBound]) {
+        if let colon = TraceEntry.firstColonAndSpace(in: rest), TraceEntry.isLabel(rest[..<colon.lowerBound]) {
             self.label = String(rest[..<colon.lowerBound])
             rest = rest[colon.upperBound...]
         } else {
@@ -65,6 +65,20 @@ public struct TraceEntry: Equatable, Sendable {
     }
 
     public var isStillAlive: Bool { event.hasPrefix(Trace.stillAlivePrefix) }
+
+    // The first ": " in the text, found byte by byte: Foundation's `range(of:)` goes through
+    // NSString, and reading every trace entry of a step's programs that way was most of the
+    // time its checks spent judging them.
+    static func firstColonAndSpace(in text: Substring) -> Range<Substring.Index>? {
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while let colon = bytes[index...].firstIndex(of: UInt8(ascii: ":")) {
+            let after = bytes.index(after: colon)
+            if after < bytes.endIndex && bytes[after] == UInt8(ascii: " ") { return colon..<bytes.index(after: after) }
+            index = after
+        }
+        return nil
+    }
 
     // A subscriber ("a"), or a source of an operator's own ("inner 1", "source 2", "fallback").
     static func isLabel(_ text: Substring) -> Bool {

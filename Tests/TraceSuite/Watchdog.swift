@@ -27,6 +27,9 @@ public final class Watchdog: @unchecked Sendable {
     private let lock = NSLock()
     private var ticks = 0
     private var done = false
+    // What is watched, and how many runs it has begun (`next`): the limits count per run.
+    private var what: @Sendable () -> String
+    private var runs = 0
 
     // The limit without progress: `limit`, or `limitAfterAHang` once a run of this check hung.
     public init(
@@ -37,7 +40,8 @@ public final class Watchdog: @unchecked Sendable {
         StackOverflow.watch()
         let hungBefore = Self.hungMark.map { FileManager.default.fileExists(atPath: $0) } ?? false
         let seconds = hungBefore ? min(limit, limitAfterAHang) : limit
-        let thread = Thread { [self] in watch(what, seconds: seconds, output: output, maxTicks: maxTicks) }
+        self.what = what
+        let thread = Thread { [self] in watch(seconds: seconds, output: output, maxTicks: maxTicks) }
         thread.stackSize = 1 << 20
         thread.start()
     }
@@ -49,26 +53,40 @@ public final class Watchdog: @unchecked Sendable {
         lock.unlock()
     }
 
+    // Watches the next of a batch of short runs (the generated programs) with the same thread,
+    // its limits counted afresh: a thread per run cost more than most of the runs.
+    public func next(_ what: @escaping @Sendable () -> String) {
+        lock.lock()
+        self.what = what
+        ticks = 0
+        runs += 1
+        lock.unlock()
+    }
+
     public func stop() {
         lock.lock()
         done = true
         lock.unlock()
     }
 
-    private func watch(_ what: () -> String, seconds: Double, output: String?, maxTicks: Int?) {
+    private func watch(seconds: Double, output: String?, maxTicks: Int?) {
         let poll = 0.05
         var seen = -1
         var still = 0.0
         // Work done, not time passed: a busy machine slows a correct run, never a loop.
-        let startCPU = Self.processorSeconds()
+        var startCPU = Self.processorSeconds()
+        var watchedRun = 0
         let underSanitizer = startingEnvironment["RXDEMO_SANITIZER"] != nil
         while true {
             // A timed wait on a semaphore nobody signals: the watchdog's clock, not a test's sleep.
             _ = DispatchSemaphore(value: 0).wait(timeout: .now() + poll)
             lock.lock()
-            let (now, finished) = (ticks, done)
+            let (now, finished, run, what) = (ticks, done, runs, self.what)
             lock.unlock()
             if finished { return }
+            if run != watchedRun {
+                (watchedRun, seen, still, startCPU) = (run, -1, 0, Self.processorSeconds())
+            }
             still = now == seen ? still + poll : 0
             seen = now
             if still >= seconds {

@@ -169,11 +169,14 @@ enum GeneratedRun {
         let bridge = Adapter.step.bridgePrograms
         out.write(Data("T \(programs.count + bridge.count)\n".utf8))
         let run = UncheckedSendable(value: {
+            // Made on the thread that runs the programs, so that a recursion there is named.
+            let watchdog = Watchdog({ "" }, limit: 5, output: path + ".stdout", maxTicks: 20_000)
             for program in programs {
-                record(program.number, program.fingerprint, to: out, path: path) { emit in
+                record(program.number, program.fingerprint, to: out, watchdog: watchdog) { emit in
                     _ = program.scenario.run(on: adapter, onRecord: emit)
                 }
             }
+            watchdog.stop()
         })
         // Drivers are driven on the main thread, as RxSwift asks.
         if Adapter.step.capabilities.contains(.bindings) {
@@ -216,20 +219,17 @@ enum GeneratedRun {
         )
     }
 
-    // One program, between its "P" and "E" lines, under a watchdog.
+    // One program, between its "P" and "E" lines, as the next run of the batch's watchdog.
     static func record(
-        _ number: Int, _ fingerprint: String, to out: FileHandle, path: String,
+        _ number: Int, _ fingerprint: String, to out: FileHandle, watchdog: Watchdog,
         _ run: (@escaping (String) -> Void) -> Void
     ) {
         out.write(Data("P \(number) \(fingerprint)\n".utf8))
-        let watchdog = Watchdog(
-            { tr("generated program \(number)", "生成的第 \(number) 个程序") }, limit: 5, output: path + ".stdout",
-            maxTicks: 20_000)
+        watchdog.next { tr("generated program \(number)", "生成的第 \(number) 个程序") }
         run { entry in
             watchdog.tick()
             out.write(Data("| \(entry)\n".utf8))
         }
-        watchdog.stop()
         out.write(Data("E \(number)\n".utf8))
     }
 
@@ -319,8 +319,12 @@ extension GeneratedRun {
         defer { restore() }
         let programs = adapter.step.generatedDemandPrograms
         out.write(Data("T \(programs.count)\n".utf8))
+        let watchdog = Watchdog({ "" }, limit: 5, output: path + ".stdout", maxTicks: 20_000)
         for program in programs {
-            record(program.number, program.fingerprint, to: out, path: path) { adapter.run(program.program, emit: $0) }
+            record(program.number, program.fingerprint, to: out, watchdog: watchdog) {
+                adapter.run(program.program, emit: $0)
+            }
         }
+        watchdog.stop()
     }
 }
