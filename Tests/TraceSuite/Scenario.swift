@@ -164,8 +164,10 @@ public struct Scenario: Sendable {
 
     // Scenarios with the same key differ only in their operators: the same source, the same
     // subscribers, the same harness. What one prints is a wrong answer to the other's question.
+    // A demand scenario's program is its `demand`, operators and all: none is another's variant.
     public var variantKey: String {
         "\(kind) \(source) \(subscribers) \(bagFreedAt as Any) \(probes) \(operators.map(\.shape))"
+            + (demand.map { " \($0.canonicalDescription)" } ?? "")
     }
 
     // Whether an operator shares one run of the source between the subscribers (a `Driver`

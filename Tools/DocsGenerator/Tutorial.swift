@@ -31,10 +31,9 @@ func writeTutorial(traces: String) throws -> Int {
         try fileManager.createDirectory(atPath: "\(tutorialFolder)/\(folder)", withIntermediateDirectories: true)
     }
     var written = 0
-    var chapters: [(step: Step, title: String, minutes: Int)] = []
+    var chapters: [(step: Step, title: String, minutes: Int, image: String)] = []
     askedScenarios = []
-    // The demand act's tutorial is not written yet: its steps have their pages and workshop.
-    for step in Step.scenarioSteps {
+    for step in tutorialSteps {
         let tutorial = try StepTutorial(step: step, traces: traces)
         try write(generatedStamp + tutorial.text, to: "\(tutorialFolder)/Tutorials/Step\(step.number).tutorial")
         for (name, text) in tutorial.codeFiles {
@@ -64,20 +63,24 @@ func writeTutorial(traces: String) throws -> Int {
             try fileManager.copyItem(atPath: source, toPath: "\(tutorialFolder)/Resources/images/\(name)")
         }
         written += 1 + tutorial.codeFiles.count
-        chapters.append((step, tutorial.title, tutorial.minutes))
+        chapters.append((step, tutorial.title, tutorial.minutes, tutorial.preview.name))
     }
     try write(generatedStamp + tableOfContents(chapters), to: "\(tutorialFolder)/RxDemo.tutorial")
     try commentTranslations.requireComplete()
     return written + 1
 }
 
-func tableOfContents(_ chapters: [(step: Step, title: String, minutes: Int)]) -> String {
-    func chapter(_ entry: (step: Step, title: String, minutes: Int)) -> String {
+// Every step with a chapter, in the catalog's order: the observables' acts and the side step,
+// then the demand act.
+let tutorialSteps = Step.scenarioSteps + Step.allCases.filter(\.isDemandAct)
+
+func tableOfContents(_ chapters: [(step: Step, title: String, minutes: Int, image: String)]) -> String {
+    func chapter(_ entry: (step: Step, title: String, minutes: Int, image: String)) -> String {
         """
                 @Chapter(name: "\(entry.title)") {
                     \(tr("About \(entry.minutes) minutes.", "大约 \(entry.minutes) 分钟。"))
 
-                    @Image(source: "marble-\(demoScenario(of: entry.step)!).svg", alt: "\(tr("The step's demo as a timeline", "这一步的演示的时间线"))")
+                    @Image(source: "\(entry.image)", alt: "\(previewAlt(of: entry.step))")
 
                     @TutorialReference(tutorial: "doc:Step\(entry.step.number)")
                 }
@@ -87,6 +90,7 @@ func tableOfContents(_ chapters: [(step: Step, title: String, minutes: Int)]) ->
     let act = chapters.filter { $0.step.act == 2 }.map(chapter).joined(separator: "\n\n")
     let third = chapters.filter { $0.step.act == 3 }.map(chapter).joined(separator: "\n\n")
     let side = chapters.filter { $0.step.isSideStep }.map(chapter).joined(separator: "\n\n")
+    let demand = chapters.filter { $0.step.isDemandAct }.map(chapter).joined(separator: "\n\n")
     guard chineseEdition else {
         return """
             @Tutorials(name: "RxDemo") {
@@ -95,7 +99,9 @@ func tableOfContents(_ chapters: [(step: Step, title: String, minutes: Int)]) ->
                     step as you would write it, starting from the step before; each tutorial ends with
                     questions that ask you to predict what the step prints. The core, steps 01 to 06,
                     follows the article that the course is built on; the second act uses RxSwift's own
-                    names, so that a program written against a step compiles against RxSwift 6.
+                    names, so that a program written against a step compiles against RxSwift 6. The
+                    fourth act starts again from step 06 and rebuilds Combine's core, where nothing
+                    flows until a subscriber asks, under OpenCombine's names.
 
                     In a workshop, build each step yourself first (`make start STEP=01`, then
                     `make check STEP=01` until it says done) and read its tutorial after: a tutorial
@@ -134,6 +140,14 @@ func tableOfContents(_ chapters: [(step: Step, title: String, minutes: Int)]) ->
 
             \(third)
                 }
+
+                @Volume(name: "The fourth act: demand") {
+                    Steps 16 on: Combine's core rebuilt from step 06's Sink, held to OpenCombine.
+
+                    @Image(source: "16-demand-2.png", alt: "A request from inside receive, in the order the calls happen")
+
+            \(demand)
+                }
             }
 
             """
@@ -141,7 +155,7 @@ func tableOfContents(_ chapters: [(step: Step, title: String, minutes: Int)]) ->
     return """
         @Tutorials(name: "RxDemo") {
             @Intro(title: "RxSwift 内部如何运作，一步步重建") {
-                每一章实现一个迷你 RxSwift 的一步。代码窗格按你会写的顺序展示这一步的每个文件，从上一步的代码出发；每个教程最后有几道题，请你预测这一步会打印什么。核心部分（第 01 到 06 步）沿着本课程所依据的文章走；第二幕改用 RxSwift 自己的名字，所以按某一步写的程序也能在 RxSwift 6 上编译。
+                每一章实现一个迷你 RxSwift 的一步。代码窗格按你会写的顺序展示这一步的每个文件，从上一步的代码出发；每个教程最后有几道题，请你预测这一步会打印什么。核心部分（第 01 到 06 步）沿着本课程所依据的文章走；第二幕改用 RxSwift 自己的名字，所以按某一步写的程序也能在 RxSwift 6 上编译。第四幕又从第 06 步出发，用 OpenCombine 的名字重建 Combine 的核心：订阅者不开口要，就什么也不会流过来。
 
                 在工作坊里，请先自己实现每一步（`make start STEP=01`，然后反复 `make check STEP=01`，直到它说完成），之后再读它的教程：教程展示的是写完的代码。
             }
@@ -177,6 +191,14 @@ func tableOfContents(_ chapters: [(step: Step, title: String, minutes: Int)]) ->
 
         \(third)
             }
+
+            @Volume(name: "第四幕：需求") {
+                第 16 步起：从第 06 步的 Sink 出发重建 Combine 的核心，并以 OpenCombine 为准。
+
+                @Image(source: "16-demand-2.png", alt: "在 receive 里发出的 request，按调用发生的顺序")
+
+        \(demand)
+            }
         }
 
         """
@@ -187,6 +209,8 @@ struct StepTutorial {
     let step: Step
     let title: String
     let minutes: Int
+    // What the code pane shows beside the code: the demo's timeline, or the page's first diagram.
+    let preview: (name: String, source: String)
     var codeFiles: [(name: String, text: String)] = []
     var images: [(name: String, source: String)] = []
     var text = ""
@@ -200,8 +224,8 @@ struct StepTutorial {
         let files = try fileStates(of: step)
         // About a minute per six lines typed, plus reading the page.
         minutes = max(10, min(45, 10 + files.reduce(0) { $0 + $1.added } / 6))
-        let demo = demoScenario(of: step)!
-        images.append(("marble-\(demo).svg", "\(editionPages)/marbles/\(demo).svg"))
+        preview = try previewImage(of: step)
+        images.append(preview)
 
         var body: [String] = []
         body.append("@Tutorial(time: \(minutes)) {")
@@ -234,8 +258,7 @@ struct StepTutorial {
                 // The step's demo as a timeline beside the code: DocC says "No Preview" otherwise.
                 body.append("                @Code(name: \"\(file.name)\", file: \"\(resource)\") {")
                 body.append(
-                    "                    @Image(source: \"marble-\(demo).svg\", alt: \"\(tr("The step's demo as a timeline", "这一步的演示的时间线"))\")"
-                )
+                    "                    @Image(source: \"\(preview.name)\", alt: \"\(previewAlt(of: step))\")")
                 body.append("                }")
                 body.append("            }")
             }
@@ -256,7 +279,7 @@ struct StepTutorial {
             body.append("")
             body.append("        @Steps {")
             for picture in pictures {
-                images.append((picture.name, picture.source))
+                if picture.name != preview.name { images.append((picture.name, picture.source)) }
                 body.append("            @Step {")
                 body += indent(
                     chineseEdition ? [escapedText(picture.caption)] : wrap(escapedText(picture.caption), width: 96), 16)
@@ -345,11 +368,20 @@ let sideStepWritingOrder = [
     "TextField+Signal.swift", "main.swift",
 ]
 
+// The demand act's: the protocols and the demand first, then the publishers, operators and
+// subscribers built on them.
+let demandWritingOrder = [
+    "Cancellable.swift", "AnyCancellable.swift", "CombineIdentifier.swift", "Completion.swift", "Demand.swift",
+    "Subscriber.swift", "Subscription.swift", "SubscriptionStatus.swift", "Publisher.swift", "Just.swift",
+    "Sequence.swift", "Empty.swift", "Fail.swift", "Future.swift", "Deferred.swift", "Map.swift", "Filter.swift",
+    "Sink.swift", "Assign.swift", "main.swift",
+]
+
 func fileStates(of step: Step) throws -> [FileStates] {
     let folder = "Steps/\(step)"
     let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".swift") }
     let previous = step.previous
-    let order = step.isSideStep ? sideStepWritingOrder : writingOrder
+    let order = step.isSideStep ? sideStepWritingOrder : step.isDemandAct ? demandWritingOrder : writingOrder
     let ordered = names.sorted { a, b in
         (order.firstIndex(of: a) ?? 100, a) < (order.firstIndex(of: b) ?? 100, b)
     }
@@ -754,7 +786,9 @@ func predictTheTrace(step: Step, traces: String) throws -> [[String]] {
         // What the step adds: a scenario new with it, one it no longer fails as the step before
         // did, or one its own mistakes fail.
         let isNew = !before.contains(scenario.id)
-        guard wrong.count >= 2, isNew || flips || byMistakes > 0 else { continue }
+        // The demand act has no earlier step that runs its programs: a question there may offer
+        // one wrong answer, the trace of a mistake participants make.
+        guard wrong.count >= (step.isDemandAct ? 1 : 2), isNew || flips || byMistakes > 0 else { continue }
         // Weighed up most when new with this step, then when it fixes the step before.
         let weight = (isNew ? 20 : 0) + (flips ? 10 : 0) + (byMistakes > 0 ? 5 : 0) + min(wrong.count, 3)
         candidates.append((scenario, Array(wrong.prefix(3)), weight, comparesOperators ? variantKey(scenario) : nil))
@@ -997,6 +1031,22 @@ func escapedText(_ text: String) -> String {
         })
 }
 
+// The picture beside a step's code: its demo as a timeline; in the demand act, whose demos run
+// programs of their own, the first diagram of its page.
+func previewImage(of step: Step) throws -> (name: String, source: String) {
+    if let demo = demoScenario(of: step) {
+        return ("marble-\(demo).svg", "\(editionPages)/marbles/\(demo).svg")
+    }
+    let page = (try editionPagePath(step) as NSString).lastPathComponent.replacingOccurrences(of: ".md", with: "")
+    return ("\(page)-1.png", "\(editionDiagrams)/\(page)-1.png")
+}
+
+func previewAlt(of step: Step) -> String {
+    demoScenario(of: step) == nil
+        ? tr("The first diagram of the step's page", "这一步页面上的第一张图")
+        : tr("The step's demo as a timeline", "这一步的演示的时间线")
+}
+
 // The scenario a step's demo runs; the demand act's demos run programs of their own.
 func demoScenario(of step: Step) -> ScenarioID? {
     switch step {
@@ -1072,7 +1122,7 @@ func checkTutorialCode() throws -> [String] {
 
 func checkTutorialCode(in tutorialFolder: String) -> [String] {
     var problems: [String] = []
-    for step in Step.scenarioSteps {
+    for step in tutorialSteps {
         let path = "\(tutorialFolder)/Tutorials/Step\(step.number).tutorial"
         guard let text = try? read(path) else {
             problems.append("\(path) is missing: run 'make docs'")

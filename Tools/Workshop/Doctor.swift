@@ -27,8 +27,7 @@ func doctor() throws -> Int32 {
         need("Tests/\(name)Tests", "a test folder: for step 07 on, a link to ../RxSwiftAdapter/RxSwiftAdapter.swift")
         need("Tests/Golden/\(name).txt", "make golden (writes every step's)")
         need(RecordedTraces.path(of: step, in: "."), "record RxSwift's traces, then make generated (MAINTAINING.md)")
-        // The tutorial covers the first three acts and the side step; the demand act's is to come.
-        for edition in tutorialCatalogs where !step.isDemandAct {
+        for edition in tutorialCatalogs {
             need("\(edition.catalog)/Tutorials/Step\(step.number).tutorial", "make docs")
         }
         do {

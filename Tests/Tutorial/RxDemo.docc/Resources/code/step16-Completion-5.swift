@@ -1,0 +1,24 @@
+// MARK: - Completion
+
+extension Subscribers {
+    // Step 06's `.error` and `.completed`, now the argument of their own call
+    // (`receive(completion:)`), with the error's type in the publisher's type.
+    enum Completion<Failure: Error> {
+        case finished
+        case failure(Failure)
+    }
+}
+
+extension Subscribers.Completion: Equatable where Failure: Equatable {}
+
+extension Subscribers.Completion: Hashable where Failure: Hashable {}
+
+extension Subscribers.Completion: Sendable {}
+
+// As OpenCombine writes it: {"success": true}, or {"success": false, "error": …}.
+extension Subscribers.Completion {
+    private enum CodingKeys: String, CodingKey {
+        case success
+        case error
+    }
+}

@@ -1,0 +1,119 @@
+// MARK: - Just
+
+// One value, then finished; it cannot fail. Unlike step 06's generator, nothing is sent
+// during `subscribe`: the value waits for the first request.
+struct Just<Output>: Publisher {
+    typealias Failure = Never
+
+    let output: Output
+
+    init(_ output: Output) {
+        self.output = output
+    }
+
+    func receive<Downstream: Subscriber>(subscriber: Downstream)
+    where Downstream.Input == Output, Downstream.Failure == Never {
+        subscriber.receive(subscription: Inner(value: output, downstream: subscriber))
+    }
+}
+
+extension Just: Equatable where Output: Equatable {}
+
+extension Just {
+    // The subscription: any demand is enough for the one value. Letting go of the downstream
+    // before sending makes a request from inside `receive` (or a second one) do nothing.
+    private final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible
+    where Downstream.Input == Output {
+        private var downstream: Downstream?
+        private let value: Output
+
+        init(value: Output, downstream: Downstream) {
+            self.downstream = downstream
+            self.value = value
+        }
+
+        func request(_ demand: Subscribers.Demand) {
+            demand.assertNonZero()
+            guard let downstream = self.downstream else { return }
+            self.downstream = nil
+            _ = downstream.receive(value)
+            downstream.receive(completion: .finished)
+        }
+
+        func cancel() {
+            downstream = nil
+        }
+
+        var description: String { "Just" }
+    }
+}
+
+// MARK: Operators on Just, applied at once
+
+extension Just {
+    // The transform runs now, not at subscription: the result is another Just.
+    func map<ElementOfResult>(_ transform: (Output) -> ElementOfResult) -> Just<ElementOfResult> {
+        .init(transform(output))
+    }
+
+    // The transform runs now; what it returns or throws is sent at the first request.
+    func tryMap<ElementOfResult>(
+        _ transform: (Output) throws -> ElementOfResult
+    ) -> Result<ElementOfResult, Error>.OCombine.Publisher {
+        .init(Result { try transform(output) })
+    }
+
+    // The predicate runs now; the result has the value or is empty.
+    func filter(_ isIncluded: (Output) -> Bool) -> Optional<Output>.OCombine.Publisher {
+        .init(isIncluded(output) ? output : nil)
+    }
+}
+
+// MARK: - What Just's operators return
+
+// OpenCombine's own names for a result and an optional as publishers: what `tryMap` and
+// `filter` above need, `result.publisher` (and `result.ocombine.publisher`), and their own
+// eager `map`, `tryMap` and `filter`, so that a chain that starts from Just runs its
+// transforms when OpenCombine's does.
+extension Result {
+    struct OCombine {
+        fileprivate let result: Result
+
+        fileprivate init(_ result: Result) {
+            self.result = result
+        }
+
+        var publisher: Publisher {
+            Publisher(result)
+        }
+
+        struct Publisher {
+            typealias Output = Success
+
+            let result: Result
+
+            init(_ result: Result) {
+                self.result = result
+            }
+
+            init(_ output: Output) {
+                self.init(.success(output))
+            }
+
+            init(_ failure: Failure) {
+                self.init(.failure(failure))
+            }
+        }
+    }
+
+    var ocombine: OCombine {
+        OCombine(self)
+    }
+
+    // Where Combine cannot be imported (Linux), OpenCombine also names them as Combine does.
+    typealias Publisher = OCombine.Publisher
+
+    var publisher: Publisher {
+        Publisher(self)
+    }
+}

@@ -1,0 +1,146 @@
+// MARK: - Map
+
+extension Publishers.Map {
+    // Step 06's MapObserver, as a struct: it hands the upstream's subscription straight to
+    // the downstream, so requests and cancel skip it, and it returns the downstream's demand.
+    private struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+    where Downstream.Input == Output, Downstream.Failure == Upstream.Failure {
+        typealias Input = Upstream.Output
+
+        typealias Failure = Upstream.Failure
+
+        private let downstream: Downstream
+
+        private let map: (Input) -> Output
+
+        // A struct has no address to be named by.
+        let combineIdentifier = CombineIdentifier()
+
+        init(downstream: Downstream, map: @escaping (Input) -> Output) {
+            self.downstream = downstream
+            self.map = map
+        }
+
+        func receive(subscription: Subscription) {
+            downstream.receive(subscription: subscription)
+        }
+
+        func receive(_ input: Input) -> Subscribers.Demand {
+            downstream.receive(map(input))
+        }
+
+        func receive(completion: Subscribers.Completion<Failure>) {
+            downstream.receive(completion: completion)
+        }
+
+        var description: String { "Map" }
+    }
+}
+
+extension Publishers {
+    // Step 06's MapObservable. One value in, one out: demand passes through unchanged.
+    struct Map<Upstream: Publisher, Output>: Publisher {
+        typealias Failure = Upstream.Failure
+
+        let upstream: Upstream
+
+        let transform: (Upstream.Output) -> Output
+
+        init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
+            self.upstream = upstream
+            self.transform = transform
+        }
+
+        func receive<Downstream: Subscriber>(subscriber: Downstream)
+        where Output == Downstream.Input, Downstream.Failure == Upstream.Failure {
+            upstream.subscribe(Inner(downstream: subscriber, map: transform))
+        }
+    }
+}
+
+extension Publisher {
+    func map<Result>(_ transform: @escaping (Output) -> Result) -> Publishers.Map<Self, Result> {
+        Publishers.Map(upstream: self, transform: transform)
+    }
+
+    func tryMap<Result>(_ transform: @escaping (Output) throws -> Result) -> Publishers.TryMap<Self, Result> {
+        Publishers.TryMap(upstream: self, transform: transform)
+    }
+}
+
+// MARK: - TryMap
+
+extension Publishers.TryMap {
+    // A transform that throws ends the stream on both sides: upstream is cancelled and the
+    // downstream fails. That needs a status, so this one is a subscription of its own.
+    private final class Inner<Downstream: Subscriber>: Subscriber, Subscription, CustomStringConvertible
+    where Downstream.Input == Output, Downstream.Failure == Error {
+        typealias Input = Upstream.Output
+
+        typealias Failure = Upstream.Failure
+
+        private let downstream: Downstream
+
+        private let map: (Input) throws -> Output
+
+        private var status = SubscriptionStatus.awaitingSubscription
+
+        let combineIdentifier = CombineIdentifier()
+
+        init(downstream: Downstream, map: @escaping (Input) throws -> Output) {
+            self.downstream = downstream
+            self.map = map
+        }
+
+        func receive(subscription: Subscription) {
+            // No lock yet: a request from another thread while this sends races; the next step adds it.
+            guard case .awaitingSubscription = status else {
+                subscription.cancel()
+                return
+            }
+            status = .subscribed(subscription)
+            downstream.receive(subscription: self)
+        }
+
+        // On a throw: cancel upstream, then fail downstream, and ask for nothing more.
+        func receive(_ input: Input) -> Subscribers.Demand {
+            do {
+                return try downstream.receive(map(input))
+            } catch {
+                self.forward(event: .error(error))
+            }
+        case .error(let error):
+            self.forward(event: .error(error))
+            self.dispose()
+        case .completed:
+            self.forward(event: .completed)
+            self.dispose()
+        }
+    }
+}
+
+class MapObservable<Source, Result>: Producer<Result> {
+    typealias Transform = (Source) throws -> Result
+    private let _transform: Transform
+    private let _source: Observable<Source>
+
+    init(source: Observable<Source>, transform: @escaping Transform) {
+        self._source = source
+        self._transform = transform
+    }
+
+    override func run<O: ObserverType>(observer: O, cancel: Disposable) -> (sink: Disposable, subscription: Disposable)
+    where Result == O.Element {
+        // Each subscription gets its own sink, which subscribes to the upstream; what that
+        // returns is the upstream subscription, disposed together with this one.
+        let sink = MapObserver(forward: observer, transform: self._transform, cancel: cancel)
+        let subscription = self._source.subscribe(observer: sink)
+        return (sink: sink, subscription: subscription)
+    }
+}
+
+extension ObservableType {
+    func map<Result>(_ transform: @escaping (Element) throws -> Result) -> Observable<Result> {
+        return MapObservable(source: self.asObservable(), transform: transform)
+    }
+}

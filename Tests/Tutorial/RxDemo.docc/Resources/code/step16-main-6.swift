@@ -1,0 +1,50 @@
+// MARK: - Demo
+
+// Prints every call it gets, and asks for one value at a time: by what `receive` returns,
+// or by calling `request` from inside `receive`.
+final class OneAtATime: Subscriber {
+    typealias Input = Int
+    typealias Failure = Never
+
+    let requestsInsideReceive: Bool
+    private var subscription: Subscription?
+    private var depth = 0  // how many `receive` calls are on the stack
+
+    init(requestsInsideReceive: Bool = false) {
+        self.requestsInsideReceive = requestsInsideReceive
+    }
+
+    func receive(subscription: Subscription) {
+        print("  receive(subscription: \(subscription)), request(.max(1))")
+        self.subscription = subscription
+        subscription.request(.max(1))
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+        depth += 1
+        defer { depth -= 1 }
+        print("  receive(\(input)), depth \(depth)")
+        guard requestsInsideReceive else { return .max(1) }
+        subscription?.request(.max(1))  // only counted: the sequence sends once this returns
+        return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+        print("  receive(completion: \(completion))")
+        subscription = nil
+    }
+}
+
+print("1. Nothing flows before a request; each `.max(1)` that receive returns asks for one more.")
+[1, 2, 3].publisher.map { $0 * 10 }.subscribe(OneAtATime())
+
+DispatchQueue.main.asyncAfter(deadline: .now() + 2) {
+    disposable.dispose()
+}
+
+// Deviation: a playground keeps running by itself; a command-line demo parks the main
+// thread in `dispatchMain()` for the timers and quits just after the last one.
+DispatchQueue.main.asyncAfter(deadline: .now() + 3.1) {
+    exit(0)
+}
+dispatchMain()

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step16-Cancellable-1.swift

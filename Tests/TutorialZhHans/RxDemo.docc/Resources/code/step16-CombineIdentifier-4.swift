@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step16-CombineIdentifier-4.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step16-Future-2.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step16-Map-2.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step16-main-3.swift
