@@ -102,7 +102,7 @@ func measureWorkshopLoop(steps: [Step], runs: Int) throws -> Int32 {
         let lines =
             header + (kept + newRows).sorted { order($0) < order($1) } + [""] + keptNotes + [
                 chinese
-                    ? "（\(which.isEmpty ? "" : "第 \(which) 步由 `make bench-loop STEP=\"\(which)\"` ")测得：\(machine.chinese)。）"
+                    ? "（\(which.isEmpty ? "" : "第 \(which.replacingOccurrences(of: " ", with: "、")) 步由 `make bench-loop STEP=\"\(which)\"` ")测得：\(machine.chinese)。）"
                     : "(Measured by `make bench-loop\(which.isEmpty ? "" : " STEP=\"\(which)\"")`: \(machine.english).)"
             ]
         text.replaceSubrange(start.upperBound..<end.lowerBound, with: lines.joined(separator: "\n") + "\n")
