@@ -555,7 +555,7 @@ extension GeneratedProgram {
     public static func comparable(_ trace: [String]) -> [String] {
         var kept: [String] = []
         for entry in trace {
-            guard TraceEntry(entry).isStillAlive else {
+            guard TraceEntry.isStillAlive(entry) else {
                 kept.append(entry)
                 continue
             }

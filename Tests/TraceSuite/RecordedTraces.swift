@@ -158,8 +158,8 @@ extension Step {
     // Elsewhere what counts is whether the program leaves anything alive: which objects a
     // leak holds can change from run to run.
     public func judged(_ trace: [String], against rxSwift: [String]?) -> [String] {
-        let keepsAlive = rxSwift?.contains { TraceEntry($0).isStillAlive } ?? false
-        let events = trace.filter { !TraceEntry($0).isStillAlive }
+        let keepsAlive = rxSwift?.contains { TraceEntry.isStillAlive($0) } ?? false
+        let events = trace.filter { !TraceEntry.isStillAlive($0) }
         let leaks = !keepsAlive && events.count < trace.count
         return comparable(events) + (leaks ? [Trace.stillAlivePrefix + "something"] : [])
     }

@@ -66,6 +66,22 @@ public struct TraceEntry: Equatable, Sendable {
 
     public var isStillAlive: Bool { event.hasPrefix(Trace.stillAlivePrefix) }
 
+    // The same as `TraceEntry(entry).isStillAlive`, without taking apart an entry that does not
+    // even mention it: a check asks it of every entry of thousands of generated programs.
+    public static func isStillAlive(_ entry: String) -> Bool {
+        let mentions =
+            entry.utf8.withContiguousStorageIfAvailable { bytes in
+                let needle = stillAliveBytes
+                guard bytes.count >= needle.count else { return false }
+                return (0...(bytes.count - needle.count)).contains { start in
+                    needle.indices.allSatisfy { bytes[start + $0] == needle[$0] }
+                }
+            } ?? true
+        return mentions && TraceEntry(entry).isStillAlive
+    }
+
+    private static let stillAliveBytes = Array(Trace.stillAlivePrefix.utf8)
+
     // The first ": " in the text, found byte by byte: Foundation's `range(of:)` goes through
     // NSString, and reading every trace entry of a step's programs that way was most of the
     // time its checks spent judging them.

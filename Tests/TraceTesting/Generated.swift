@@ -12,17 +12,16 @@ public func verifyGenerated<Adapter: StepAdapter>(on adapter: Adapter.Type) asyn
     let environment = ProcessInfo.processInfo.environment
     let recordTo = environment["RXDEMO_RECORD_GENERATED"].flatMap { $0.isEmpty ? nil : $0 }
     let isReference = (environment["RXDEMO_WORKSPACE"] ?? "").isEmpty
-    var recorded: RecordedTraces? = nil
-    if recordTo == nil {
-        guard let loaded = RecordedTraces.load(step) else {
-            Issue.record("\(RecordedTraces.path(of: step)) is missing: run 'make generated'")
-            return
-        }
-        recorded = loaded
-    }
+    // Read while the child runs: the recorded traces are the parent's own biggest cost.
+    async let loading = recordTo == nil ? RecordedTraces.load(step) : nil
     // The child draws the programs and runs them; this process draws them only to show one
     // that fails (drawing is most of the cost of a step whose programs all pass).
     let (total, runs) = await GeneratedRun.play(on: adapter)
+    let recorded = await loading
+    if recordTo == nil && recorded == nil {
+        Issue.record("\(RecordedTraces.path(of: step)) is missing: run 'make generated'")
+        return
+    }
     func code(_ number: Int) -> [String] {
         if let program = step.bridgePrograms.first(where: { $0.number == number }) { return program.swiftCode }
         return scenario(number)?.swiftCode(for: step) ?? []
@@ -81,7 +80,10 @@ func judgeGenerated(
         let run = runs[number]
         let allowed = isReference ? [entry.referenceTrace].compactMap { $0 } : entry.allowed
         let judged = { step.judged(entry.ordersSubscribersFreely ? byActor($0) : $0, against: entry.rxSwift) }
-        if let run, run.finished, allowed.map(judged).contains(judged(run.trace)) { continue }
+        // The same trace is judged the same: most programs print one of them exactly.
+        if let run, run.finished, allowed.contains(run.trace) || allowed.map(judged).contains(judged(run.trace)) {
+            continue
+        }
         // Some of the reference step's defects kept, the others fixed.
         let scenario = scenario(number)
         if !isReference, let scenario, let run, run.finished, let rxSwift = entry.rxSwift,
@@ -271,11 +273,8 @@ public func verifyDemandGenerated<Adapter: DemandStepAdapter>(on adapter: Adapte
     let environment = ProcessInfo.processInfo.environment
     let recordTo = environment["RXDEMO_RECORD_GENERATED"].flatMap { $0.isEmpty ? nil : $0 }
     let isReference = (environment["RXDEMO_WORKSPACE"] ?? "").isEmpty
-    let recorded = recordTo == nil ? RecordedTraces.load(step) : nil
-    if recordTo == nil && recorded == nil {
-        Issue.record("\(RecordedTraces.path(of: step)) is missing: run 'make generated'")
-        return
-    }
+    // Read while the child runs, as for the observables' programs.
+    async let loading = recordTo == nil ? RecordedTraces.load(step) : nil
     let path = NSTemporaryDirectory() + "/rxdemo-\(UUID().uuidString).generated"
     #if compiler(>=6.3)
         if let name = _mangledTypeName(Adapter.self) {
@@ -286,6 +285,11 @@ public func verifyDemandGenerated<Adapter: DemandStepAdapter>(on adapter: Adapte
     #else
         GeneratedRun.playDemandHere(on: adapter, to: path)
     #endif
+    let recorded = await loading
+    if recordTo == nil && recorded == nil {
+        Issue.record("\(RecordedTraces.path(of: step)) is missing: run 'make generated'")
+        return
+    }
     let (total, runs) = GeneratedRun.read(path)
     let code = { (number: Int) in step.generatedCode(number) ?? [] }
     if let recordTo {

@@ -104,19 +104,34 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
     try files.createDirectory(atPath: reportFolder, withIntermediateDirectories: true)
     // Each run of step code has a watchdog of its own (Tests/TraceSuite/Watchdog.swift); this
     // guards the test process itself.
-    let test = try timed(tr("the test process (its tests run side by side, below)", "测试进程（其中各项测试并行运行，见下）")) {
-        try run(
-            builtTests(in: workspace.scratch),
-            environment: environment.merging(["RXDEMO_REPORT_DIR": reportFolder, "RXDEMO_SCENARIO": scenarioChoice]) {
-                $1
-            },
-            timeout: testProcessTimeout)
+    let testEnvironment = environment.merging(["RXDEMO_REPORT_DIR": reportFolder, "RXDEMO_SCENARIO": scenarioChoice]) {
+        $1
     }
-    if test.status == 124 {
-        say(
-            tr(
-                "The test process itself did not finish in \(Int(testProcessTimeout)) seconds and was stopped.",
-                "测试进程本身在 \(Int(testProcessTimeout)) 秒内没有结束，已被停止。"))
+    func runTests(filter: String? = nil, skip: String? = nil) throws -> (status: Int32, output: String) {
+        let test = try run(
+            builtTests(in: workspace.scratch, filter: filter, skip: skip), environment: testEnvironment,
+            timeout: testProcessTimeout)
+        if test.status == 124 {
+            say(
+                tr(
+                    "The test process itself did not finish in \(Int(testProcessTimeout)) seconds and was stopped.",
+                    "测试进程本身在 \(Int(testProcessTimeout)) 秒内没有结束，已被停止。"))
+        }
+        return test
+    }
+    // A thread-safe step's thread rounds run in a second process, after the traces' verdict
+    // is printed and beside the builds of ThreadSanitizer and the explorer: the first verdict
+    // then waits only for the traces.
+    let threadTests = #"\.threads\("#
+    let roundsApart = step.isThreadSafe && !step.selectedThreadScenarios.isEmpty
+    var test = try timed(
+        roundsApart
+            ? tr(
+                "the test process: scenarios, generated programs, shape (side by side, below)",
+                "测试进程：场景、生成的程序、结构（并行运行，见下）")
+            : tr("the test process (its tests run side by side, below)", "测试进程（其中各项测试并行运行，见下）")
+    ) {
+        try runTests(skip: roundsApart ? threadTests : nil)
     }
     try? write(test.output, to: "\(workspace.scratch)/last-test.log")
     let records = ReportFolder.readRecords(of: step, in: reportFolder)
@@ -145,6 +160,57 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
     var brokenInterleavings: [InterleavingScenarioID] = []
     var threadStuck: [String] = []
     if step.isThreadSafe {
+        let tracesPass = failing.isEmpty && !generatedFails && shapeOK
+        // The traces' verdict first, while the slower tools run: a participant reads it meanwhile.
+        if tracesPass {
+            let next =
+                roundsApart
+                ? tr("the thread rounds, ThreadSanitizer and the explorer", "线程场景的各轮、ThreadSanitizer 和交错探索器")
+                : tr("ThreadSanitizer and the explorer", "ThreadSanitizer 和交错探索器")
+            say(
+                tr(
+                    "\(step): \(passing) of \(scenarios.count) scenarios pass and the generated programs print their"
+                        + " recorded traces; now \(next)…",
+                    "\(step)：\(scenarios.count) 个场景中通过 \(passing) 个，生成的程序都打印出记录的事件轨迹；接下来是\(next)……"))
+            fflush(nil)
+        }
+        let tsanScratch = sanitizerScratch(root: workspace.root)
+        let explorerScratch = buildFolder("explore-", root: workspace.root)
+        // Once the traces pass, the explorer runs whatever the rounds show, and ThreadSanitizer
+        // if they hold: both are built beside the rounds, each build and the rounds a process.
+        var explorer: String? = nil
+        var sanitizerBuilt = false
+        if roundsApart || tracesPass {
+            var rounds: (status: Int32, output: String)? = nil
+            try timed(
+                !tracesPass
+                    ? tr("the thread rounds", "线程场景的各轮")
+                    : roundsApart
+                        ? tr(
+                            "the thread rounds, beside the builds of ThreadSanitizer and the explorer",
+                            "线程场景的各轮，与 ThreadSanitizer 和探索器的构建同时进行")
+                        : tr(
+                            "ThreadSanitizer's and the explorer's builds, side by side", "ThreadSanitizer 和探索器的构建（同时进行）"
+                        )
+            ) {
+                try allAtOnce(
+                    [
+                        roundsApart ? { rounds = try runTests(filter: threadTests) } : nil,
+                        tracesPass && sanitizer
+                            ? {
+                                try sanitizerBuild(step, environment: environment, scratch: tsanScratch)
+                                sanitizerBuilt = true
+                            } : nil,
+                        tracesPass
+                            ? { explorer = try buildExplorer(step, folder: workspace.path, scratch: explorerScratch) }
+                            : nil,
+                    ].compactMap { $0 })
+            }
+            if let rounds {
+                test.output += "\n" + rounds.output
+                try? write(test.output, to: "\(workspace.scratch)/last-test.log")
+            }
+        }
         let outcomes = ReportFolder.readThreads(of: step, in: reportFolder)
         // Those SCENARIO= picks: SCENARIO=none leaves them all out.
         for scenario in step.selectedThreadScenarios {
@@ -158,46 +224,18 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
                 }
             }
         }
-        // The traces' verdict first, while the slower tools run: a participant reads it meanwhile.
-        if failing.isEmpty && !generatedFails && shapeOK && threadProblems.isEmpty {
-            let rounds =
-                step.selectedThreadScenarios.isEmpty
-                ? "" : tr(" and every thread round holds", "，每一轮线程场景都成立")
-            say(
-                tr(
-                    "\(step): \(passing) of \(scenarios.count) scenarios pass, the generated programs print their recorded"
-                        + " traces\(rounds); now ThreadSanitizer and the explorer…",
-                    "\(step)：\(scenarios.count) 个场景中通过 \(passing) 个，生成的程序都打印出记录的事件轨迹\(rounds)；"
-                        + "接下来是 ThreadSanitizer 和交错探索器……"))
-            fflush(nil)
-        }
-        let sanitizes = failing.isEmpty && !generatedFails && shapeOK && threadProblems.isEmpty && sanitizer
+        let sanitizes = tracesPass && threadProblems.isEmpty && sanitizer
         // The lock and atomic logic itself: every interleaving of two threads, not the few a
         // real run happens to take (whatever the real rounds showed: the explorer says why).
         // Even when a round failed: the explorer shows the interleaving that breaks it.
-        let explores = failing.isEmpty && !generatedFails && shapeOK
-        let tsanScratch = sanitizerScratch(root: workspace.root)
-        let explorerScratch = buildFolder("explore-", root: workspace.root)
-        // Their builds side by side; then each run alone, so that ThreadSanitizer's threads
-        // have the machine to themselves.
-        var explorer: String? = nil
-        if sanitizes && explores {
-            explorer = try timed(
-                tr("ThreadSanitizer's and the explorer's builds, side by side", "ThreadSanitizer 和探索器的构建（同时进行）")
-            ) {
-                try bothAtOnce(
-                    { try sanitizerBuild(step, environment: environment, scratch: tsanScratch) },
-                    { try buildExplorer(step, folder: workspace.path, scratch: explorerScratch) }
-                ).1
-            }
-        }
+        let explores = tracesPass
         if sanitizes {
             for outcome in try timed(
                 tr("ThreadSanitizer (its run)", "ThreadSanitizer（运行）"),
                 {
                     try sanitizerRun(
                         step, environment: environment, scratch: tsanScratch, together: true,
-                        built: explorer != nil)
+                        built: sanitizerBuilt)
                 })
             where !outcome.asExpected(for: step) {
                 let what =

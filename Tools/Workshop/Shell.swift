@@ -43,10 +43,10 @@ func write(_ text: String, to path: String) throws {
 // product is an executable (Linux), it is run directly: SwiftPM's own start, which loads the
 // manifest, costs more than a second of every check. Elsewhere (a bundle on macOS), through
 // SwiftPM. By its absolute path, as SwiftPM runs it (a check's processes are found by it).
-func builtTests(in scratch: String, sanitizer: Bool = false, filter: String? = nil) -> [String] {
+func builtTests(in scratch: String, sanitizer: Bool = false, filter: String? = nil, skip: String? = nil) -> [String] {
     let folder = (scratch.hasPrefix("/") ? "" : files.currentDirectoryPath + "/") + scratch
     let product = "\(folder)/debug/RxDemoPackageTests.xctest"
-    let filtered = filter.map { ["--filter", $0] } ?? []
+    let filtered = (filter.map { ["--filter", $0] } ?? []) + (skip.map { ["--skip", $0] } ?? [])
     if files.isExecutableFile(atPath: product) && !isDirectory(product) {
         return [product, "--testing-library", "swift-testing"] + filtered
     }
@@ -239,18 +239,33 @@ func inPairs<Element, Result>(_ elements: [Element], _ body: (Element) throws ->
     return try results.map { try $0!.get() }
 }
 
-// Both at once; the first error either throws.
-func bothAtOnce<A, B>(_ first: () throws -> A, _ second: () throws -> B) throws -> (A, B) {
-    var a: Swift.Result<A, any Error>? = nil
-    var b: Swift.Result<B, any Error>? = nil
-    withoutActuallyEscaping(first) { first in
-        withoutActuallyEscaping(second) { second in
-            let work = UncheckedSendable(value: (first, second))
-            let store = UncheckedSendable(value: { (i: Int) in
-                if i == 0 { a = Swift.Result { try work.value.0() } } else { b = Swift.Result { try work.value.1() } }
-            })
-            DispatchQueue.concurrentPerform(iterations: 2) { store.value($0) }
+// Each on a thread of its own, all at once (each waits on a process of its own); the first
+// error any of them throws is thrown once all have ended.
+func allAtOnce(_ bodies: [() throws -> Void]) throws {
+    let done = DispatchGroup()
+    let lock = NSLock()
+    var firstError: (any Error)? = nil
+    let fail = UncheckedSendable(value: { (error: any Error) in lock.withLock { firstError = firstError ?? error } })
+    for body in bodies {
+        let work = UncheckedSendable(value: body)
+        done.enter()
+        Thread.detachNewThread {
+            do { try work.value() } catch { fail.value(error) }
+            done.leave()
         }
     }
-    return (try a!.get(), try b!.get())
+    done.wait()
+    if let firstError { throw firstError }
+}
+
+// Both at once; the first error either throws.
+func bothAtOnce<A, B>(_ first: () throws -> A, _ second: () throws -> B) throws -> (A, B) {
+    var a: A? = nil
+    var b: B? = nil
+    try withoutActuallyEscaping(first) { first in
+        try withoutActuallyEscaping(second) { second in
+            try allAtOnce([{ a = try first() }, { b = try second() }])
+        }
+    }
+    return (a!, b!)
 }
