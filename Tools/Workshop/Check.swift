@@ -159,6 +159,28 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
     var interleavings: [String] = []
     var brokenInterleavings: [InterleavingScenarioID] = []
     var threadStuck: [String] = []
+    func runRounds() throws {
+        let rounds = try runTests(filter: threadTests)
+        test.output += "\n" + rounds.output
+        try? write(test.output, to: "\(workspace.scratch)/last-test.log")
+    }
+    func readRoundOutcomes() {
+        let outcomes = ReportFolder.readThreads(of: step, in: reportFolder)
+        // Those SCENARIO= picks: SCENARIO=none leaves them all out.
+        for scenario in step.selectedThreadScenarios {
+            let outcome = outcomes[scenario.id] ?? "did not run"
+            if !outcome.hasPrefix("no anomaly") {  // both languages
+                threadProblems.append("«\(scenario.localizedName)»" + tr(": ", "：") + outcome)
+                firstFailingThread = firstFailingThread ?? scenario.name
+                // Where a run the watchdog stopped stood, as for the trace scenarios.
+                if let places = outcome.components(separatedBy: tr("; where it stood: ", "）；停在：")).dropFirst().first {
+                    threadStuck += places.components(separatedBy: tr("; ", "；")).filter { !$0.isEmpty }
+                }
+            }
+        }
+    }
+    // A failing scenario's report does not depend on the rounds: it is printed before they run.
+    let roundsAfterReport = roundsApart && !failing.isEmpty
     if step.isThreadSafe {
         let tracesPass = failing.isEmpty && !generatedFails && shapeOK
         // The traces' verdict first, while the slower tools run: a participant reads it meanwhile.
@@ -180,8 +202,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         // if they hold: both are built beside the rounds, each build and the rounds a process.
         var explorer: String? = nil
         var sanitizerBuilt = false
-        if roundsApart || tracesPass {
-            var rounds: (status: Int32, output: String)? = nil
+        if !roundsAfterReport && (roundsApart || tracesPass) {
             try timed(
                 !tracesPass
                     ? tr("the thread rounds", "线程场景的各轮")
@@ -195,7 +216,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
             ) {
                 try allAtOnce(
                     [
-                        roundsApart ? { rounds = try runTests(filter: threadTests) } : nil,
+                        roundsApart ? { try runRounds() } : nil,
                         tracesPass && sanitizer
                             ? {
                                 try sanitizerBuild(step, environment: environment, scratch: tsanScratch)
@@ -206,23 +227,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
                             : nil,
                     ].compactMap { $0 })
             }
-            if let rounds {
-                test.output += "\n" + rounds.output
-                try? write(test.output, to: "\(workspace.scratch)/last-test.log")
-            }
-        }
-        let outcomes = ReportFolder.readThreads(of: step, in: reportFolder)
-        // Those SCENARIO= picks: SCENARIO=none leaves them all out.
-        for scenario in step.selectedThreadScenarios {
-            let outcome = outcomes[scenario.id] ?? "did not run"
-            if !outcome.hasPrefix("no anomaly") {  // both languages
-                threadProblems.append("«\(scenario.localizedName)»" + tr(": ", "：") + outcome)
-                firstFailingThread = firstFailingThread ?? scenario.name
-                // Where a run the watchdog stopped stood, as for the trace scenarios.
-                if let places = outcome.components(separatedBy: tr("; where it stood: ", "）；停在：")).dropFirst().first {
-                    threadStuck += places.components(separatedBy: tr("; ", "；")).filter { !$0.isEmpty }
-                }
-            }
+            readRoundOutcomes()
         }
         let sanitizes = tracesPass && threadProblems.isEmpty && sanitizer
         // The lock and atomic logic itself: every interleaving of two threads, not the few a
@@ -335,6 +340,10 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
                 "生成的程序：\(generated.of) 个中也有 \(generated.failing) 个不一致（场景都通过后会显示最小的那个，或者用 VERBOSE=1）。"))
     }
 
+    if roundsAfterReport {
+        try timed(tr("the thread rounds", "线程场景的各轮")) { try runRounds() }
+        readRoundOutcomes()
+    }
     if !threadProblems.isEmpty {
         say()
         say(
