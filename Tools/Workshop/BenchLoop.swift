@@ -21,24 +21,25 @@ func measureWorkshopLoop(steps: [Step], runs: Int) throws -> Int32 {
         throw WorkshopError(description: "make ready failed in \(clone) (above)")
     }
     print(String(format: "make ready: %.1f s", ready.seconds))
-    var rows: [(step: Step, first: Double, comment: Double, behaviour: Double?)] = []
+    // Each measure: the whole check, and when its first verdict line came (the traces').
+    var rows: [(step: Step, first: Timed, comment: Timed, behaviour: Timed?)] = []
     for step in steps {
         let workspace = Workspace(step: step, root: "\(clone)/Workshop")
         try? files.removeItem(atPath: workspace.path)
         try files.createDirectory(atPath: workspace.path, withIntermediateDirectories: true)
         try copy(listFiles(in: workspace.reference), from: workspace.reference, to: workspace.path)
         let check = ["make", "-s", "-C", clone, "check", "STEP=\(step.number)"]
-        let first = try timedRun(check).seconds
+        let first = try timedCheck(check, of: step)
         // One file every step has, edited as a participant edits: a comment, then a behaviour.
         let edited = "\(workspace.path)/" + (listFiles(in: workspace.path).first { $0 != "main.swift" } ?? "main.swift")
         let original = read(edited) ?? ""
-        var comment: [Double] = []
+        var comment: [Timed] = []
         for index in 1...runs {
             try write(original + "// edit \(index)\n", to: edited)
-            comment.append(try timedRun(check).seconds)
+            comment.append(try timedCheck(check, of: step))
         }
         try write(original, to: edited)
-        var behaviour: [Double] = []
+        var behaviour: [Timed] = []
         if let mutant = mutants.first(where: { $0.step == step && $0.alsoIn == nil && !$0.hangs }) {
             let path = "\(workspace.path)/\(mutant.file)"
             let before = read(path) ?? ""
@@ -46,15 +47,15 @@ func measureWorkshopLoop(steps: [Step], runs: Int) throws -> Int32 {
                 var text = before
                 for (old, new) in mutant.changes { text = text.replacingOccurrences(of: old, with: new) }
                 try write(text + "// change \(index)\n", to: path)
-                behaviour.append(try timedRun(check).seconds)
+                behaviour.append(try timedCheck(check, of: step))
                 try write(before, to: path)
             }
         }
         let row = (step, first, median(comment), behaviour.isEmpty ? nil : median(behaviour))
         rows.append(row)
         print(
-            String(format: "%@: first check %.1f s, after a comment edit %.1f s", step.number, row.1, row.2)
-                + (row.3.map { String(format: ", after a change of behaviour %.1f s", $0) } ?? ""))
+            "\(step.number): first check \(row.1.cell(chinese: false)), after a comment edit \(row.2.cell(chinese: false))"
+                + (row.3.map { ", after a change of behaviour \($0.cell(chinese: false))" } ?? ""))
     }
     let cores = ProcessInfo.processInfo.activeProcessorCount
     let commit = ((try? run(["git", "rev-parse", "--short", "HEAD"]))?.output ?? "")
@@ -89,10 +90,20 @@ func measureWorkshopLoop(steps: [Step], runs: Int) throws -> Int32 {
                 && Step.allCases.contains { $0.number == cells[0] } && !measured.contains(cells[0])
         }
         let keptSteps = Set(kept.map { $0.split(separator: "|")[0].trimmingCharacters(in: .whitespaces) })
-        let keptNotes = keptSteps.isEmpty ? [] : old.filter { $0.hasPrefix("(") || $0.hasPrefix("（") }
+        // A note on steps all measured again says nothing about the table any more.
+        let keptNotes =
+            keptSteps.isEmpty
+            ? []
+            : old.filter { line in
+                guard line.hasPrefix("(") || line.hasPrefix("（") else { return false }
+                guard
+                    let steps = line.components(separatedBy: "STEP=\"").dropFirst().first?.split(separator: "\"").first
+                else { return true }
+                return !steps.split(separator: " ").allSatisfy { measured.contains(String($0)) }
+            }
         let newRows = rows.map { row in
-            String(format: "| %@ | %.1f s | %.1f s | ", row.step.number, row.first, row.comment)
-                + (row.behaviour.map { String(format: "%.1f s |", $0) } ?? "— |")
+            "| \(row.step.number) | \(row.first.cell(chinese: chinese)) | \(row.comment.cell(chinese: chinese)) | "
+                + (row.behaviour.map { $0.cell(chinese: chinese) + " |" } ?? "— |")
         }
         let order = { (line: String) in
             let number = line.split(separator: "|")[0].trimmingCharacters(in: .whitespaces)
@@ -118,9 +129,55 @@ private func timedRun(_ arguments: [String]) throws -> (status: Int32, output: S
     return (result.status, result.output, Date().timeIntervalSince(start))
 }
 
-private func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+// A check's seconds: in all, and until its first line about the step ("RxDemo15: …"), which
+// from step 09 on is the traces' verdict, printed before the thread rounds and tools run.
+struct Timed {
+    let whole: Double
+    let firstVerdict: Double
+
+    // "17.4 s (traces 4.9 s)" where the traces' verdict came half a second or more before the end.
+    func cell(chinese: Bool) -> String {
+        String(format: "%.1f s", whole)
+            + (whole - firstVerdict < 0.5
+                ? "" : String(format: chinese ? "（轨迹结论 %.1f s）" : " (traces %.1f s)", firstVerdict))
+    }
+}
+
+private func timedCheck(_ arguments: [String], of step: Step) throws -> Timed {
+    fflush(nil)
+    let start = Date()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(["COURSE_LANG": "en"]) { $1 }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    var firstVerdict: Double? = nil
+    var pending = ""
+    while case let data = pipe.fileHandleForReading.availableData, !data.isEmpty {
+        pending += String(decoding: data, as: UTF8.self)
+        while let newline = pending.firstIndex(of: "\n") {
+            let line = pending[..<newline]
+            if firstVerdict == nil && (line.hasPrefix("\(step):") || line.hasPrefix("\(step) ")) {
+                firstVerdict = Date().timeIntervalSince(start)
+            }
+            pending.removeSubrange(...newline)
+        }
+    }
+    process.waitUntilExit()
+    let whole = Date().timeIntervalSince(start)
+    return Timed(whole: whole, firstVerdict: firstVerdict ?? whole)
+}
+
+// The median of each measure on its own.
+private func median(_ values: [Timed]) -> Timed {
+    func middle(_ numbers: [Double]) -> Double {
+        let sorted = numbers.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
+    }
+    return Timed(whole: middle(values.map(\.whole)), firstVerdict: middle(values.map(\.firstVerdict)))
 }
 
 private func loadAverage() -> String {
