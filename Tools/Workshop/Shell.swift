@@ -240,7 +240,8 @@ func inPairs<Element, Result>(_ elements: [Element], _ body: (Element) throws ->
 }
 
 // Each on a thread of its own, all at once (each waits on a process of its own); the first
-// error any of them throws is thrown once all have ended.
+// error any of them throws is thrown once all have ended. The threads keep the closures for a
+// moment after: escaping ones only.
 func allAtOnce(_ bodies: [() throws -> Void]) throws {
     let done = DispatchGroup()
     let lock = NSLock()
@@ -258,14 +259,19 @@ func allAtOnce(_ bodies: [() throws -> Void]) throws {
     if let firstError { throw firstError }
 }
 
-// Both at once; the first error either throws.
+// Both at once; the first error either throws. (Not through `allAtOnce`: a thread may hold
+// its closure a moment after it ends, and these closures must not escape.)
 func bothAtOnce<A, B>(_ first: () throws -> A, _ second: () throws -> B) throws -> (A, B) {
-    var a: A? = nil
-    var b: B? = nil
-    try withoutActuallyEscaping(first) { first in
-        try withoutActuallyEscaping(second) { second in
-            try allAtOnce([{ a = try first() }, { b = try second() }])
+    var a: Swift.Result<A, any Error>? = nil
+    var b: Swift.Result<B, any Error>? = nil
+    withoutActuallyEscaping(first) { first in
+        withoutActuallyEscaping(second) { second in
+            let work = UncheckedSendable(value: (first, second))
+            let store = UncheckedSendable(value: { (i: Int) in
+                if i == 0 { a = Swift.Result { try work.value.0() } } else { b = Swift.Result { try work.value.1() } }
+            })
+            DispatchQueue.concurrentPerform(iterations: 2) { store.value($0) }
         }
     }
-    return (a!, b!)
+    return (try a!.get(), try b!.get())
 }
