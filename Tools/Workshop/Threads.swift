@@ -43,7 +43,9 @@ func sanitizerRun(
         let test = try run(
             builtTests(in: scratch, sanitizer: true, filter: "RxDemo\(step.number)Tests.threads"),
             environment: environment.merging([
-                "RXDEMO_SCENARIO": scenario.id, "TSAN_OPTIONS": "log_path=\(reports)/report",
+                // atexit_sleep_ms: ThreadSanitizer waits a second at exit for threads still
+                // running; a scenario's threads have all ended by then.
+                "RXDEMO_SCENARIO": scenario.id, "TSAN_OPTIONS": "log_path=\(reports)/report atexit_sleep_ms=0",
                 "RXDEMO_SANITIZER": "thread",
                 // The runtime's backtracer and ThreadSanitizer wait for each other after a crash
                 // (the unlocked bag of steps 06-08 may crash): the process hung until its
