@@ -137,6 +137,14 @@ public let mutants: [Mutant] = [
         step: .rxDemo05, mistake: "the sink forwards events after it is disposed",
         chinese: "sink 被释放之后仍在转发事件", file: "Sink.swift",
         changes: ["guard !_disposed else { return }": ""]),
+    // A loop whose body calls into the runtime (a cast): the backtracer often loses its frame.
+    Mutant(
+        step: .rxDemo05, mistake: "map's sink spins on a type check of each element before it maps it",
+        chinese: "map 的 sink 在映射每个元素之前，一直在对它做类型检查，停不下来", file: "Map.swift",
+        changes: [
+            "let mappedElement = try _transform(element)":
+                "var spins = 0\n                while element is Int { spins = (spins + 1) % 7 }\n                let mappedElement = try _transform(element)"
+        ], hangs: true),
     // Half of step 06's fix: the generator's disposable kept, the map's upstream not.
     Mutant(
         step: .rxDemo05,

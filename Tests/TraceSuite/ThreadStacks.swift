@@ -3,8 +3,9 @@ import Foundation
 // MARK: - Every blocked thread's whole stack
 
 // On Linux the Swift runtime's backtracer unwinds a thread that waits in the kernel (a
-// semaphore, a lock) one frame deep: the participant's frame, the one that matters, is lost.
-// Before the watchdog traps, `ThreadStacks.sample()` reads each waiting thread's stack and
+// semaphore, a lock) one frame deep, and a loop caught inside a runtime call without a frame
+// of its own one frame short: the participant's frame, the one that matters, is lost. Before
+// the watchdog traps, `ThreadStacks.sample()` reads each waiting or running thread's stack and
 // writes the return addresses on it, with the process's code mappings; `symbolized` turns them
 // into frames with file and line (the toolchain's llvm-symbolizer and swift-demangle) that
 // `stuckReport` reads as it reads the backtracer's. On macOS the backtracer needs no help.
@@ -16,7 +17,8 @@ public enum ThreadStacks {
     // the return addresses found on its stack, from its stack pointer up (each a word that
     // points into code just after a call instruction); then the process's code mappings. A
     // scan, not an unwind: it reads the thread's stack in place, while the thread waits, so it
-    // needs no help from the thread (a dispatch worker blocks every signal).
+    // needs no help from the thread. A running thread (x86-64 only) gives its stack pointer and
+    // program counter to a signal handler first (`RunningThread`).
     // `process`: another process of the same user (`make run`'s demo), read through /proc.
     public static func sample(of process: Int32? = nil) -> String {
         #if os(Linux) && (arch(x86_64) || arch(arm64))
@@ -56,22 +58,41 @@ public enum ThreadStacks {
             var text = ""
             let threads = (try? FileManager.default.contentsOfDirectory(atPath: proc + "/task")) ?? []
             for tid in threads.sorted() {
-                // "202 0x… … <stack pointer> <program counter>" while it waits in a system call.
-                guard let call = try? String(contentsOfFile: proc + "/task/\(tid)/syscall", encoding: .utf8),
-                    call.first?.isNumber == true
+                guard let call = try? String(contentsOfFile: proc + "/task/\(tid)/syscall", encoding: .utf8)
                 else { continue }
-                let fields = call.split(whereSeparator: \.isWhitespace)
-                guard fields.count >= 3, let sp = UInt(fields[fields.count - 2].dropFirst(2), radix: 16),
-                    let stack = regions.first(where: { $0.start <= sp && sp < $0.end })
-                else { continue }
+                var sp: UInt
                 var addresses: [String] = []
+                var running = false
+                if call.first?.isNumber == true {
+                    // "202 0x… … <stack pointer> <program counter>" while it waits in a system call.
+                    let fields = call.split(whereSeparator: \.isWhitespace)
+                    guard fields.count >= 3, let pointer = UInt(fields[fields.count - 2].dropFirst(2), radix: 16)
+                    else { continue }
+                    sp = pointer
+                } else if process == nil, call.hasPrefix("running"), let id = pid_t(tid),
+                    let registers = RunningThread.registers(of: id)
+                {
+                    // An endless loop: the backtracer loses its frame when the loop stands in a
+                    // call without a frame of its own (the runtime's, copying a value). The
+                    // program counter first, plus one (each address is read as a return
+                    // address), then as it is, for the instruction before when its own has no line.
+                    sp = registers.sp
+                    running = true
+                    addresses += [registers.pc + 1, registers.pc].map { "0x" + String($0, radix: 16) }
+                } else {
+                    continue
+                }
+                guard let stack = regions.first(where: { $0.start <= sp && sp < $0.end }) else { continue }
                 let end = min(stack.end, sp + (256 << 10))
                 guard let words = read(sp & ~7, Int(end - (sp & ~7)) & ~7) else { continue }
                 for at in stride(from: 0, to: words.count, by: 8) where addresses.count < 96 {
                     let word = words[at..<at + 8].reversed().reduce(UInt(0)) { $0 << 8 | UInt($1) }
                     if isReturnAddress(word) { addresses.append("0x" + String(word, radix: 16)) }
                 }
-                if !addresses.isEmpty { text += "\(stackMarker) \(tid) " + addresses.joined(separator: " ") + "\n" }
+                if !addresses.isEmpty {
+                    text +=
+                        "\(stackMarker) \(tid) \(running ? "running " : "")" + addresses.joined(separator: " ") + "\n"
+                }
             }
             for region in code {
                 let fields = region.line.split(separator: " ", omittingEmptySubsequences: true)
@@ -129,12 +150,18 @@ public enum ThreadStacks {
         }
         var sections: [String] = []
         for (index, addresses) in threads.enumerated() {
-            sections.append("Thread S\(index + 1):")  // both languages
+            let running = stacks[index].split(separator: " ").dropFirst(4).first == "running"
+            sections.append("Thread S\(index + 1)\(running ? " running" : ""):")  // both languages
+            var placed = Set<Int>()
             for (depth, address) in addresses.enumerated() {
+                // A running thread's program counter, then the instruction before it: the second
+                // only when the first has no line.
+                if running && depth == 1 && placed.contains(0) { continue }
                 // Line 0: code the compiler made (a thunk), or a stale word the scan took for a frame.
                 guard let (path, offset) = locate(address), let name = names[path]?[offset],
-                    !name.place.hasSuffix(":0:0"), !name.place.hasSuffix(":0")
+                    !name.place.hasSuffix(":0:0"), !name.place.hasSuffix(":0"), !name.place.contains(":0:")
                 else { continue }
+                placed.insert(depth)
                 let place = name.place.hasPrefix("/") ? " at \(name.place)" : ""
                 sections.append("  \(depth) [ra] 0x\(String(address, radix: 16)) \(name.function) in \(path)\(place)")
             }
@@ -142,6 +169,63 @@ public enum ThreadStacks {
         return sections
     }
 }
+
+#if os(Linux) && arch(x86_64)
+    // A thread that runs, stopped for a moment to read its program counter and stack pointer: a
+    // signal handler records them. SIGSYS, because a dispatch worker blocks every signal but
+    // the few a fault raises, SIGSYS among them, and nothing in these tests uses it.
+    enum RunningThread {
+        // The program counter, the stack pointer, and whether the handler has written them.
+        nonisolated(unsafe) private static let slots: UnsafeMutablePointer<UInt> = {
+            let slots = UnsafeMutablePointer<UInt>.allocate(capacity: 3)
+            slots.initialize(repeating: 0, count: 3)
+            return slots
+        }()
+        private typealias ThreadKill = @convention(c) (pid_t, pid_t, Int32) -> Int32
+        private typealias ThreadID = @convention(c) () -> pid_t
+        // glibc's tgkill and gettid, which Swift's Glibc module does not show.
+        private static let threadKill = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "tgkill").map {
+            unsafeBitCast($0, to: ThreadKill.self)
+        }
+        private static let threadID = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "gettid").map {
+            unsafeBitCast($0, to: ThreadID.self)
+        }
+
+        static func registers(of thread: pid_t) -> (pc: UInt, sp: UInt)? {
+            // ThreadSanitizer delivers a signal only when the thread calls into it: maybe never.
+            guard let threadKill, let threadID, thread != threadID(),
+                ProcessInfo.processInfo.environment["RXDEMO_SANITIZER"] == nil
+            else { return nil }
+            let slots = Self.slots
+            slots[2] = 0
+            var action = sigaction()
+            action.__sigaction_handler.sa_sigaction = { _, _, context in
+                guard let context else { return }
+                let registers = context.assumingMemoryBound(to: ucontext_t.self).pointee.uc_mcontext.gregs
+                RunningThread.slots[0] = UInt(bitPattern: Int(registers.16))  // REG_RIP
+                RunningThread.slots[1] = UInt(bitPattern: Int(registers.15))  // REG_RSP
+                RunningThread.slots[2] = 1
+            }
+            action.sa_flags = SA_SIGINFO
+            var previous = sigaction()
+            guard sigaction(SIGSYS, &action, &previous) == 0 else { return nil }
+            guard threadKill(getpid(), thread, SIGSYS) == 0 else {
+                sigaction(SIGSYS, &previous, nil)
+                return nil
+            }
+            // A tenth of a second at most: a thread that blocks SIGSYS never answers. Its
+            // signal stays pending, so the handler stays too: the process traps soon after.
+            for _ in 0..<100 where slots[2] == 0 { usleep(1000) }
+            guard slots[2] != 0 else { return nil }
+            sigaction(SIGSYS, &previous, nil)
+            return (slots[0], slots[1])
+        }
+    }
+#elseif os(Linux)
+    enum RunningThread {
+        static func registers(of thread: pid_t) -> (pc: UInt, sp: UInt)? { nil }
+    }
+#endif
 
 // A tool of the Swift toolchain, fed `input`; nil when it cannot be run.
 private func runTool(_ name: String, _ arguments: [String], input: String) -> String? {

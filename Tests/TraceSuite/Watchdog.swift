@@ -211,7 +211,7 @@ public func stuckReport(
             (frames[at].contains("performLocked") || frames[at].contains(".lock()"))
                 && stepFile(in: frames[at + 1]) != nil
         }.compactMap { stepFile(in: frames[$0 + 1]) }
-        var place = file + (functionName(frames[index]).map { tr(" in ", " 中的 ") + $0 } ?? "")
+        var entries = [file + (functionName(frames[index]).map { tr(" in ", " 中的 ") + $0 } ?? "")]
         // A loop may be caught inside what it calls: name its callers too (up to six lines), so
         // that the loop's own line is named wherever the sample fell.
         var seen = [file]
@@ -219,22 +219,43 @@ public func stuckReport(
         for caller in frames[(index + 1)...] where seen.count < (sampled ? 3 : 6) {
             guard let next = stepFile(in: caller), !seen.contains(next) else { continue }
             seen.append(next)
-            place +=
-                tr(", called from ", "，调用者是 ") + next + (functionName(caller).map { tr(" in ", " 中的 ") + $0 } ?? "")
+            entries.append(next + (functionName(caller).map { tr(" in ", " 中的 ") + $0 } ?? ""))
+        }
+        let calledFrom = tr(", called from ", "，调用者是 ")
+        var place = entries.joined(separator: calledFrom)
+        // A running thread the backtracer saw only from a caller down (it loses the frame of a
+        // loop that stands in a call without a frame of its own), or without the loop's line: the
+        // deeper frames from the scan, the callers from the backtracer (a scan may hold stale ones).
+        var sameThread: Int? = nil
+        if running {
+            for (at, existing) in places.enumerated() where sameThread == nil {
+                // Where the backtracer's view of the thread begins: its first file, with its line if it had one.
+                let top = String(existing.prefix { $0 != " " && $0 != "，" })
+                if let depth = seen.dropFirst().firstIndex(of: top) {
+                    place = entries[..<depth].joined(separator: calledFrom) + calledFrom + existing
+                    sameThread = at
+                } else if !top.contains(":"), file.hasPrefix(top + ":") {
+                    place =
+                        entries[0] + (existing.range(of: calledFrom).map { String(existing[$0.lowerBound...]) } ?? "")
+                    sameThread = at
+                }
+            }
         }
         if waits {
             place += tr(", waiting for a lock", "，在等一把锁")
-            holding.append((places.count, taken))
+            holding.append((sameThread ?? places.count, taken))
         } else if waitsOnASemaphore {
             place += tr(", waiting on a semaphore (or a group)", "，在等一个信号量（或一个组）")
         }
-        places.append(place)
+        if let sameThread { places[sameThread] = place } else { places.append(place) }
     }
     var sampled = false
+    var running = false
     for line in lines + ThreadStacks.symbolized(lines) {
         if line.hasPrefix("Thread ") {
             flush()
             sampled = line.hasPrefix("Thread S")  // both languages
+            running = sampled && line.hasSuffix(" running:")  // both languages
         } else if line.trimmingCharacters(in: .whitespaces).first?.isNumber == true {
             frames.append(line)
         }
