@@ -119,7 +119,7 @@ func explore(_ step: Step, with explorer: String, scratch: String, scenarios: [I
                 "Tools/Explorer 为 \(step) 提供的场景是 \(known.sorted())，TraceSuite 的 InterleavingScenarioID 是 \(expected.sorted())；两者要一致"
             ))
     }
-    func exploreOne(_ scenario: InterleavingScenario) throws -> ExplorationOutcome {
+    return try inPairs(scenarios) { scenario in
         let schedule = "\(scratch)/schedule-\(scenario.key)"
         let quiet = [
             "RXDEMO_EXPLORE_SCHEDULE": schedule, "SWIFT_BACKTRACE": "enable=no",
@@ -160,28 +160,6 @@ func explore(_ step: Step, with explorer: String, scratch: String, scenarios: [I
                 "    ✘ " + tr("crashed", "崩溃了") + (message.map { tr(": ", "：") + $0 } ?? tr(" (signal)", "（信号）"))
             ])
     }
-    // The longest first, as the last exploration in `scratch` timed them: a long one begun last
-    // would leave the other worker idle.
-    let timings = "\(scratch)/explore-seconds"
-    var lastSeconds: [String: Double] = [:]
-    for line in (read(timings) ?? "").split(separator: "\n") {
-        let words = line.split(separator: " ")
-        if words.count == 2, let seconds = Double(words[1]) { lastSeconds[String(words[0])] = seconds }
-    }
-    let order = scenarios.indices.sorted {
-        (lastSeconds[scenarios[$0].key] ?? 0, -$0) > (lastSeconds[scenarios[$1].key] ?? 0, -$1)
-    }
-    let secondsLock = NSLock()
-    var seconds: [String: Double] = [:]
-    let outcomes = try inPairs(order.map { scenarios[$0] }) { scenario in
-        let start = Date()
-        defer { secondsLock.withLock { seconds[scenario.key] = Date().timeIntervalSince(start) } }
-        return try exploreOne(scenario)
-    }
-    try? write(seconds.map { "\($0.key) \($0.value)" }.sorted().joined(separator: "\n"), to: timings)
-    var inOrder = [ExplorationOutcome?](repeating: nil, count: scenarios.count)
-    for (position, index) in order.enumerated() { inOrder[index] = outcomes[position] }
-    return inOrder.compactMap { $0 }
 }
 
 // Every choice of primitives failed: the step's own files could not be compiled beside the
