@@ -207,7 +207,10 @@ public func verifyThreads<Adapter: StepAdapter>(_ scenario: ThreadScenario, on a
                 {
                     dup2(errors.fileDescriptor, STDERR_FILENO)
                 }
-                let watchdog = Watchdog({ "«\(scenario.localizedName)»" }, limit: 20, limitAfterAHang: 20)
+                // A round takes milliseconds, but TSan and a busy machine can stretch one: 20 s
+                // without a round. Once this check has hung (it is not done), 5 s: a participant
+                // whose task never ends waits 15 s less for the report.
+                let watchdog = Watchdog({ "«\(scenario.localizedName)»" }, limit: 20, limitAfterAHang: 5)
                 let outcome = await scenario.run(on: adapter, rounds: rounds, onRound: watchdog.tick)
                 watchdog.stop()
                 try? outcome.summary.write(toFile: path, atomically: true, encoding: .utf8)
