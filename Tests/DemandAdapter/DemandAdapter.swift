@@ -16,9 +16,16 @@ import func TraceSuite.tr
     import enum TraceSuite.Step
     import struct TraceSuite.Scenario
     import struct TraceSuite.ShapeCheck
-    @testable import RxDemo16
 
-    private let thisStep = Step.rxDemo16
+    #if RXDEMO_SINCE_17
+        @testable import RxDemo17
+
+        private let thisStep = Step.rxDemo17
+    #else
+        @testable import RxDemo16
+
+        private let thisStep = Step.rxDemo16
+    #endif
 
     enum DemandStepRunner: DemandStepAdapter {
         static let step = thisStep
@@ -111,8 +118,11 @@ public enum DemandRun {
 
 final class TraceLog {
     let emit: (String) -> Void
+    // Once the program's last line ran: what is freed afterwards (a subject that cancels its
+    // upstream in its deinit) is not part of the printed program, which ends there.
+    var closed = false
     init(_ emit: @escaping (String) -> Void) { self.emit = emit }
-    func callAsFunction(_ entry: String) { emit(entry) }
+    func callAsFunction(_ entry: String) { if !closed { emit(entry) } }
 }
 
 private func text<Failure: Error>(_ completion: Subscribers.Completion<Failure>) -> String {
@@ -287,6 +297,13 @@ final class ProgramRun {
     var demanding: [Int: (request: (DemandProgram.Ask) -> Void, cancel: () -> Void)] = [:]
     var cancellables: [Int: AnyCancellable] = [:]
     var subscribeAll: [(index: Int, subscribe: () -> Void)] = []
+    // The program's subject (step 17 on): what it sends next, and how it is told.
+    var subjectSends: [Int] = []
+    var sendToSubject: ((Int) -> Void)?
+    var finishSubject: (() -> Void)?
+    // The multicast's `connect()`, and what it returned.
+    var connect: (() -> Cancellable)?
+    var connection: Cancellable?
 
     init(program: DemandProgram, log: TraceLog) {
         self.program = program
@@ -302,6 +319,8 @@ final class ProgramRun {
         }
         log("end")
         for index in program.subscribers.indices { cancellables[index] = nil }
+        connection = nil
+        log.closed = true
     }
 
     func perform(_ action: DemandProgram.Action) {
@@ -314,8 +333,9 @@ final class ProgramRun {
                 log("\(program.name(of: index)) cancels")
                 cancellables[index]?.cancel()
             }
-        case .send: scripted?.send()
-        case .end: scripted?.finish()
+        case .send: sendNext()
+        case .end:
+            if let finishSubject { finishSubject() } else { scripted?.finish() }
         case .keepPromise:
             switch program.source {
             case .future(let value?, _):
@@ -330,7 +350,24 @@ final class ProgramRun {
             promise?(.success(9))
         case .sendRegardless: scripted?.sendRegardless(9)
         case .subscribeAgain: scripted?.subscribeAgain()
+        case .connect:
+            log("multicast connects")
+            connection = connect?()
+        case .disconnect:
+            log("multicast disconnects")
+            connection?.cancel()
         }
+    }
+
+    // A `send` or an `end` moment: to the program's own publisher, or to its subject.
+    func sendNext() {
+        guard let send = sendToSubject else {
+            scripted?.send()
+            return
+        }
+        let element = subjectSends.removeFirst()
+        log("subject sends \(element)")
+        send(element)
     }
 
     func makeSource(_ source: DemandProgram.Source) {
@@ -345,6 +382,32 @@ final class ProgramRun {
             let scripted = ScriptedSource(sends: sends, end: end, log: log)
             self.scripted = scripted
             chain(scripted, program.operators[...])
+        case .subject(let current, let sends, let end):
+            #if RXDEMO_SINCE_17 || !RXDEMO_SINCE_16
+                subjectSends = sends
+                let completion: Subscribers.Completion<ProgramError> = end == .failure ? .failure(.source) : .finished
+                let ending =
+                    "subject sends \(DemandProgram.completionText(failed: end == .failure ? ProgramError.source : nil))"
+                if let current {
+                    let subject = CurrentValueSubject<Int, ProgramError>(current)
+                    sendToSubject = { subject.send($0) }
+                    finishSubject = { [log] in
+                        log(ending)
+                        subject.send(completion: completion)
+                    }
+                    chain(subject, program.operators[...])
+                } else {
+                    let subject = PassthroughSubject<Int, ProgramError>()
+                    sendToSubject = { subject.send($0) }
+                    finishSubject = { [log] in
+                        log(ending)
+                        subject.send(completion: completion)
+                    }
+                    chain(subject, program.operators[...])
+                }
+            #else
+                preconditionFailure("subjects come in step 17")
+            #endif
         case .deferred(let inner):
             switch inner {
             case .just(let element):
@@ -424,6 +487,21 @@ final class ProgramRun {
                     if element == throwsOn { throw ProgramError.map }
                     return element
                 }, rest)
+        case .share:
+            #if RXDEMO_SINCE_17 || !RXDEMO_SINCE_16
+                chain(publisher.share(), rest)
+            #else
+                preconditionFailure("share comes in step 17")
+            #endif
+        case .multicast(let autoconnect):
+            #if RXDEMO_SINCE_17 || !RXDEMO_SINCE_16
+                let multicast = publisher.multicast(subject: PassthroughSubject<Int, P.Failure>())
+                if autoconnect { return chain(multicast.autoconnect(), rest) }
+                connect = multicast.connect
+                chain(multicast, rest)
+            #else
+                preconditionFailure("multicast comes in step 17")
+            #endif
         }
     }
 

@@ -49,28 +49,44 @@ extension DemandProgram {
         } else {
             lines.append("let publisher = " + sourceExpression + operators.map(operatorCode).joined())
         }
-        let failure =
-            neverFails
-            ? "Never" : operators.contains { if case .tryMap = $0 { true } else { false } } ? "Error" : "ProgramError"
+        let failure = failureTypeName
         for (index, script) in subscribers.enumerated() {
             switch script.kind {
             case .demanding: lines.append("let sub\(index + 1) = Subscriber\(index + 1)<\(failure)>()")
             case .sink, .assign: lines.append("var \(variable(index)): AnyCancellable?")
             }
         }
+        let connects = moments.contains { $0.action == .connect }
+        if connects { lines.append("var connection: Cancellable?") }
+        var subjectSends: [Int] = []
+        if case .subject(_, let sends, _) = source { subjectSends = sends }
         let times = Set(moments.map(\.time) + subscribers.map(\.subscribeAt)).sorted()
         for time in times {
             if time > 0 { lines.append("// moment \(time)") }
             for (index, script) in subscribers.enumerated() where script.subscribeAt == time {
                 lines += subscribeCode(index).components(separatedBy: "\n")
             }
-            for moment in moments where moment.time == time { lines += actionCode(moment.action) }
+            for moment in moments where moment.time == time {
+                if case .subject = source, moment.action == .send {
+                    let element = subjectSends.removeFirst()
+                    lines += ["print(\"subject sends \(element)\")", "subject.send(\(element))"]
+                } else {
+                    lines += actionCode(moment.action)
+                }
+            }
         }
         lines.append("print(\"end\")")
         for (index, script) in subscribers.enumerated() where script.kind == .sink || script.kind == .assign {
             lines.append("\(variable(index)) = nil")
         }
+        if connects { lines.append("connection = nil") }
         return lines.flatMap { $0.components(separatedBy: "\n") }
+    }
+
+    // The failure type of what the subscribers subscribe to.
+    private var failureTypeName: String {
+        neverFails
+            ? "Never" : operators.contains { if case .tryMap = $0 { true } else { false } } ? "Error" : "ProgramError"
     }
 
     private func variable(_ index: Int) -> String {
@@ -103,7 +119,14 @@ extension DemandProgram {
                 ["print(\"\(name(of: index)) cancels\")", "\(variable(index))?.cancel()"]
             }
         case .send: ["source.send()"]
-        case .end: ["source.finish()"]
+        case .end:
+            if case .subject(_, _, let end) = source {
+                end == .failure
+                    ? ["print(\"subject sends failure(source)\")", "subject.send(completion: .failure(.source))"]
+                    : ["print(\"subject sends finished\")", "subject.send(completion: .finished)"]
+            } else {
+                ["source.finish()"]
+            }
         case .keepPromise:
             if case .future(let value?, _) = source {
                 ["print(\"promise \(value)\")", "promise?(.success(\(value)))"]
@@ -113,6 +136,8 @@ extension DemandProgram {
         case .keepPromiseAgain: ["print(\"promise again 9\")", "promise?(.success(9))"]
         case .sendRegardless: ["source.sendRegardless(9)"]
         case .subscribeAgain: ["source.subscribeAgain()"]
+        case .connect: ["print(\"multicast connects\")", "connection = publisher.connect()"]
+        case .disconnect: ["print(\"multicast disconnects\")", "connection?.cancel()"]
         }
     }
 
@@ -131,6 +156,8 @@ extension DemandProgram {
             [
                 "let source = Source(sends: \(sends), end: \(end.map { $0 == .finished ? ".finished" : ".failure" } ?? "nil"))"
             ]
+        case .subject(let current?, _, _): ["let subject = CurrentValueSubject<Int, ProgramError>(\(current))"]
+        case .subject: ["let subject = PassthroughSubject<Int, ProgramError>()"]
         default: []
         }
     }
@@ -139,6 +166,7 @@ extension DemandProgram {
         switch source {
         case .future: "future"
         case .scripted: "source"
+        case .subject: "subject"
         default: Self.expression(source)
         }
     }
@@ -164,6 +192,7 @@ extension DemandProgram {
             }
             """
         case .scripted: "source"
+        case .subject: "subject"
         }
     }
 
@@ -178,6 +207,9 @@ extension DemandProgram {
                 return element
             }
             """
+        case .share: ".share()"
+        case .multicast(let autoconnect):
+            ".multicast(subject: PassthroughSubject<Int, \(failureTypeName)>())" + (autoconnect ? ".autoconnect()" : "")
         }
     }
 

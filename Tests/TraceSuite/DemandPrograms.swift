@@ -42,12 +42,15 @@ public struct DemandProgram: Sendable, Hashable {
         // of the program, and says what it is asked and what each send leaves outstanding:
         // the eyes on what the operators ask upstream.
         case scripted(sends: [Int], end: End?)
+        // A subject the program sends into at its moments (step 17 on): a PassthroughSubject,
+        // or a CurrentValueSubject that holds `current` first.
+        case subject(current: Int?, sends: [Int], end: End?)
 
         // `Just`, a sequence, `Empty`: a publisher that never fails.
         public var neverFails: Bool {
             switch self {
             case .just, .sequence, .empty: true
-            case .fail, .future, .scripted: false
+            case .fail, .future, .scripted, .subject: false
             case .deferred(let inner): inner.neverFails
             }
         }
@@ -57,7 +60,7 @@ public struct DemandProgram: Sendable, Hashable {
             case .sequence(let elements): 1 + elements.count
             case .future(_, let at): at == nil ? 1 : 2
             case .deferred(let inner): 1 + inner.size
-            case .scripted(let sends, let end): 2 + sends.count + (end == nil ? 0 : 1)
+            case .scripted(let sends, let end), .subject(_, let sends, let end): 2 + sends.count + (end == nil ? 0 : 1)
             }
         }
     }
@@ -72,6 +75,18 @@ public struct DemandProgram: Sendable, Hashable {
         case filter(keepsEven: Bool)
         // Throws `ProgramError.map` for this element.
         case tryMap(throwsOn: Int)
+        // Step 17 on, last in the chain: one subscription upstream for every subscriber.
+        case share
+        // `multicast(subject: PassthroughSubject())`, connected at a moment of the program
+        // (`Action.connect`), or by the first subscriber with `autoconnect()`.
+        case multicast(autoconnect: Bool)
+
+        public var shares: Bool {
+            switch self {
+            case .share, .multicast: true
+            case .map, .filter, .tryMap: false
+            }
+        }
     }
 
     public enum SubscriberKind: Sendable, Hashable {
@@ -117,6 +132,9 @@ public struct DemandProgram: Sendable, Hashable {
         case keepPromiseAgain
         case sendRegardless
         case subscribeAgain
+        // Step 17 on: the multicast's `connect()`, and cancelling what it returned.
+        case connect
+        case disconnect
     }
 
     public struct Moment: Sendable, Hashable {
@@ -136,6 +154,22 @@ public struct DemandProgram: Sendable, Hashable {
         case .assign: "assign \(index + 1)"
         case .demanding: "sub \(index + 1)"
         }
+    }
+
+    // What a step must have to run it: step 16's core, and from step 17 subjects and sharing.
+    public var needs: Set<Capability> {
+        var needs: Set<Capability> = [.demand]
+        if case .subject = source { needs.insert(.demandSubjects) }
+        if operators.contains(where: \.shares) { needs.insert(.demandSubjects) }
+        return needs
+    }
+
+    // Whether its subscribers may be told in any order: several of them on one subject (a
+    // subject, `share`, `multicast`) or one Future, which OpenCombine keeps in a set.
+    public var ordersSubscribersFreely: Bool {
+        guard subscribers.count > 1 else { return false }
+        if case .future = source { return true }
+        return needs.contains(.demandSubjects)
     }
 
     // Whether `assign`, which needs a publisher that never fails, can subscribe.
@@ -210,7 +244,8 @@ extension Step {
     // The act's steps draw demand programs instead of the scenarios' programs.
     public var generatedDemandPrograms: [GeneratedDemandProgram] {
         if let drawn = DrawnDemandPrograms.lock.withLock({ DrawnDemandPrograms.byStep[self] }) { return drawn }
-        let programs = GeneratedDemandProgram.drawn(seed: 0xDE3A_0000 &+ UInt64(rawValue))
+        let programs = GeneratedDemandProgram.drawn(
+            seed: 0xDE3A_0000 &+ UInt64(rawValue), subjects: capabilities.contains(.demandSubjects))
         DrawnDemandPrograms.lock.withLock { DrawnDemandPrograms.byStep[self] = programs }
         return programs
     }
@@ -226,9 +261,11 @@ extension GeneratedDemandProgram {
     // `.sendRegardless`, `.subscribeAgain`): what the subscribers and operators do with it.
     public static let brokenUpstreamCount = 100
 
-    // The same programs on every machine and in every run, smallest first.
-    public static func drawn(seed: UInt64) -> [GeneratedDemandProgram] {
-        var generator = DemandProgramGenerator(seed: seed)
+    // The same programs on every machine and in every run, smallest first; with `subjects`,
+    // subjects and sharing too (step 17 on), drawn so that a step without them gets the same
+    // programs as before they came.
+    public static func drawn(seed: UInt64, subjects: Bool = false) -> [GeneratedDemandProgram] {
+        var generator = DemandProgramGenerator(seed: seed, subjects: subjects)
         var seen: Set<String> = []
         var drawn: [(program: DemandProgram, size: Int, key: String)] = []
         var attempts = 0
@@ -244,7 +281,7 @@ extension GeneratedDemandProgram {
         func batch(_ count: Int, seed: UInt64, _ draw: (inout DemandProgramGenerator) -> DemandProgram?)
             -> [(program: DemandProgram, size: Int, key: String)]
         {
-            var generator = DemandProgramGenerator(seed: seed)
+            var generator = DemandProgramGenerator(seed: seed, subjects: subjects)
             var programs: [(program: DemandProgram, size: Int, key: String)] = []
             var attempts = 0
             while programs.count < count && attempts < count * 50 {
@@ -275,11 +312,17 @@ private enum DrawnDemandPrograms {
 
 struct DemandProgramGenerator {
     private var numbers: SeededNumbers
+    // Step 17 on. Every draw of theirs is behind this flag: without it, not one number is drawn
+    // that step 16's programs did not draw.
+    private let subjects: Bool
 
-    init(seed: UInt64) { numbers = SeededNumbers(seed: seed) }
+    init(seed: UInt64, subjects: Bool = false) {
+        numbers = SeededNumbers(seed: seed)
+        self.subjects = subjects
+    }
 
     mutating func program(budget: Int, source forced: DemandProgram.Source? = nil) -> DemandProgram {
-        let source = forced ?? self.source(deferrable: true)
+        let source = forced ?? (subjects && numbers.chance(35) ? subject() : self.source(deferrable: true))
         var operators: [DemandProgram.Operator] = []
         for _ in 0..<numbers.int(0...min(3, budget)) {
             // `Just` answers `filter` and `tryMap` with publishers of other kinds (Optional's,
@@ -295,11 +338,19 @@ struct DemandProgramGenerator {
                     .tryMap(throwsOn: numbers.int(1...4)),
                 ]))
         }
+        if subjects && numbers.chance(45) {
+            operators.append(numbers.pick([.share, .multicast(autoconnect: true), .multicast(autoconnect: false)]))
+        }
         var program = DemandProgram(source: source, operators: operators, subscribers: [], moments: [])
-        let subscriberCount = budget < 2 ? 1 : numbers.chance(35) ? 2 : 1
+        var subscriberCount = budget < 2 ? 1 : numbers.chance(35) ? 2 : 1
+        // What several subscribers share is what these steps teach.
+        let shared = program.needs.contains(.demandSubjects)
+        if subjects && shared { subscriberCount = numbers.int(1...3) }
         for index in 0..<subscriberCount {
             program.subscribers.append(subscriber(index: index, assignable: program.neverFails, budget: budget))
         }
+        // Sometimes nobody has subscribed yet when the subject is first sent to.
+        if subjects && shared && numbers.chance(25) { program.subscribers[0].subscribeAt = numbers.int(1...2) }
         program.moments = moments(for: program)
         return program
     }
@@ -325,6 +376,13 @@ struct DemandProgramGenerator {
             let end: DemandProgram.End? = numbers.pick([.finished, .finished, .failure, nil])
             return .scripted(sends: sends, end: end)
         }
+    }
+
+    private mutating func subject() -> DemandProgram.Source {
+        let current: Int? = numbers.chance(40) ? numbers.int(1...4) : nil
+        let sends = (0..<numbers.int(0...4)).map { _ in numbers.int(1...4) }
+        let end: DemandProgram.End? = numbers.pick([.finished, .finished, .failure, nil])
+        return .subject(current: current, sends: sends, end: end)
     }
 
     private mutating func ask(allowNone: Bool = true) -> DemandProgram.Ask {
@@ -417,7 +475,21 @@ struct DemandProgramGenerator {
                 time += numbers.int(0...1)
             }
             if end != nil { moments.append(.init(time: time + 1, action: .end)) }
+        case .subject(_, let sends, let end):
+            // From moment 0, after the subscribers of moment 0: a subscriber that comes later
+            // has missed what was sent before.
+            var time = numbers.int(0...1)
+            for _ in sends {
+                moments.append(.init(time: time, action: .send))
+                time += numbers.int(0...1)
+            }
+            if end != nil { moments.append(.init(time: time + 1, action: .end)) }
         default: break
+        }
+        if program.operators.contains(.multicast(autoconnect: false)) {
+            let connectAt = numbers.int(0...3)
+            moments.append(.init(time: connectAt, action: .connect))
+            if numbers.chance(25) { moments.append(.init(time: connectAt + numbers.int(1...2), action: .disconnect)) }
         }
         for (index, subscriber) in program.subscribers.enumerated() {
             if case .demanding = subscriber.kind {

@@ -1029,6 +1029,82 @@ public let mutants: [Mutant] = [
             "            guard case .awaitingSubscription = status else {\n                subscription.cancel()\n                return\n            }\n            status = .subscribed(subscription)":
                 "            status = .subscribed(subscription)"
         ]),
+    // Step 17: subjects and sharing under demand, and the locks.
+    Mutant(
+        step: .rxDemo17,
+        mistake: "a PassthroughSubject sends to a subscriber that has not asked: it never checks the demand",
+        chinese: "PassthroughSubject 把值发给还没开口要的订阅者：它从不检查需求",
+        file: "PassthroughSubject.swift",
+        changes: [
+            "            guard demand > 0, let downstream = self.downstream else {\n                lock.unlock()\n                return\n            }\n            demand -= 1\n":
+                "            guard let downstream = self.downstream else {\n                lock.unlock()\n                return\n            }\n            if demand > 0 { demand -= 1 }\n"
+        ]),
+    Mutant(
+        step: .rxDemo17, mistake: "a subject's completion goes only to the subscribers that have demand",
+        chinese: "subject 的结束只发给有需求的订阅者",
+        file: "PassthroughSubject.swift",
+        changes: [
+            "        override func finish(completion: Subscribers.Completion<Failure>) {\n            lock.lock()\n            guard let downstream = self.downstream else {":
+                "        override func finish(completion: Subscribers.Completion<Failure>) {\n            lock.lock()\n            guard demand > 0, let downstream = self.downstream else {"
+        ]),
+    Mutant(
+        step: .rxDemo17,
+        mistake: "a PassthroughSubject forgets its completion: a subscriber after the end waits for ever",
+        chinese: "PassthroughSubject 忘了自己的结束：结束之后才来的订阅者永远等下去",
+        file: "PassthroughSubject.swift",
+        changes: [
+            "        if let completion = self.completion {\n            lock.unlock()\n            subscriber.receive(subscription: Subscriptions.empty)\n            subscriber.receive(completion: completion)\n            return\n        }\n":
+                ""
+        ]),
+    Mutant(
+        step: .rxDemo17, mistake: "a CurrentValueSubject sends its value at subscription, before anyone asked",
+        chinese: "CurrentValueSubject 在订阅时就发出它的值，在任何人开口要之前",
+        file: "CurrentValueSubject.swift",
+        changes: [
+            "        downstreams.insert(conduit)\n        lock.unlock()\n        subscriber.receive(subscription: conduit)\n":
+                "        downstreams.insert(conduit)\n        let current = currentValue\n        lock.unlock()\n        subscriber.receive(subscription: conduit)\n        _ = subscriber.receive(current)\n"
+        ]),
+    Mutant(
+        step: .rxDemo17,
+        mistake: "a CurrentValueSubject's send does not keep the value: a first request gets the old one",
+        chinese: "CurrentValueSubject 的 send 不保留值：第一次 request 得到的是旧值",
+        file: "CurrentValueSubject.swift",
+        changes: [
+            "        currentValue = newValue\n        let downstreams = self.downstreams\n":
+                "        let downstreams = self.downstreams\n"
+        ]),
+    Mutant(
+        step: .rxDemo17, mistake: "multicast drops the demand its subscriber's receive returns",
+        chinese: "multicast 丢掉了订阅者的 receive 返回的需求",
+        file: "Multicast.swift",
+        changes: [
+            "            let newDemand = downstream.receive(input)\n            if newDemand > 0 {\n                subjectSubscription.request(newDemand)\n            }\n":
+                "            _ = downstream.receive(input)\n"
+        ]),
+    Mutant(
+        step: .rxDemo17, mistake: "autoconnect cancels its connection at the first cancel, not the last",
+        chinese: "autoconnect 在第一个订阅者取消时就取消连接，而不是最后一个",
+        file: "Autoconnect.swift", changes: ["                if refcount <= 1 {": "                if refcount >= 1 {"]
+    ),
+    Mutant(
+        step: .rxDemo17,
+        mistake: "multicast subscribes the subject to the upstream for each subscriber, not at connect()",
+        chinese: "multicast 为每个订阅者把 subject 订阅到上游，而不是在 connect() 时",
+        file: "Multicast.swift",
+        changes: [
+            "            lazySubject.subscribe(Inner(downstream: subscriber))\n":
+                "            lazySubject.subscribe(Inner(downstream: subscriber))\n            _ = upstream.subscribe(lazySubject)\n"
+        ]),
+    Mutant(
+        step: .rxDemo17,
+        mistake:
+            "the sequence calls receive with its lock held: a cancel from inside receive waits for that lock for ever",
+        chinese: "序列持着自己的锁调用 receive：在 receive 里调用 cancel 会永远等这把锁",
+        file: "Sequence.swift",
+        changes: [
+            "                    recursion = true\n                    lock.unlock()\n                    let additionalDemand = downstream.receive(current)\n                    lock.lock()\n":
+                "                    recursion = true\n                    let additionalDemand = downstream.receive(current)\n"
+        ], hangs: true),
     // The side step: what the article's own text warns about, forgotten.
     Mutant(
         step: .rxDemoSignal, mistake: "map forgets to keep its subscription in objects: the mapped signal goes quiet",

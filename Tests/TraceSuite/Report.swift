@@ -207,7 +207,7 @@ extension ScenarioRecord {
             if verdict.crashes, case .knownIssue(let defects) = verdict { return .showsDefects(defects) }
             return .crashed(trace: trace, message: message)
         case .finished:
-            if trace == scenario.expected { return .passes }
+            if scenario.isExpected(trace) { return .passes }
             if case .knownIssue(let defects) = verdict, scenario.shows(defects, in: trace) {
                 return .showsDefects(defects)
             }

@@ -76,7 +76,7 @@ public struct Scenario: Sendable {
 
     // What a step must offer to run this scenario at all.
     public var needs: Set<Capability> {
-        if demand != nil { return [.demand] }
+        if let demand { return demand.needs }
         var needs: Set<Capability> = order.map { [$0] } ?? []
         if operators.contains(where: \.isMap) { needs.insert(.map) }
         if source.hasDisposeClosure || subscribers.contains(where: \.disposes) { needs.insert(.dispose) }
@@ -276,6 +276,9 @@ public enum Capability: String, Sendable, CaseIterable {
     case concurrency
     // Combine's core (step 16 on): publishers that send only what their subscriber asked for.
     case demand
+    // Under demand (step 17 on): `PassthroughSubject`, `CurrentValueSubject`, `multicast`,
+    // `autoconnect()` and `share()`.
+    case demandSubjects
 }
 
 // How a trait is subscribed.

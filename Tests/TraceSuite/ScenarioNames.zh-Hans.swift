@@ -163,6 +163,16 @@ extension ScenarioID {
         case .demandFilterAsksForMore: "filter 每丢掉一个元素，就向上游多要一个"
         case .demandTryMapCancelsUpstream: "抛出错误的 tryMap 先取消上游，再让下游失败"
         case .demandAssignWritesEachValue: "assign 把每个值写进属性"
+        case .demandPassthroughDropsUnasked: "PassthroughSubject 会为还没开口要的订阅者丢掉值"
+        case .demandCurrentValueOnFirstRequest: "CurrentValueSubject 在第一次 request 时才交出它的值，而不是在订阅时"
+        case .demandCurrentValueKeepsLatest: "没人要的时候，CurrentValueSubject 保留最后发给它的值"
+        case .demandSubjectEndsUnasked: "subject 的结束会到达从没开口要过的订阅者"
+        case .demandSubjectLateSubscriber: "subject 结束之后才来的订阅者先得到一个空订阅，然后是结束"
+        case .demandShareSubscribesOnce: "share 只向上游订阅一次，供所有订阅者共用"
+        case .demandShareSlowSubscriberMisses: "share：值只发给开口要了的订阅者；慢的那个会错过它"
+        case .demandMulticastWaitsForConnect: "connect() 之前，multicast 什么也不发"
+        case .demandAutoconnectLastCancel: "最后一个订阅者取消时，autoconnect 取消上游"
+        case .demandMulticastAsksForReturnedDemand: "multicast 把订阅者的 receive 返回的需求向 subject 要"
         }
     }
 }

@@ -233,6 +233,20 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
     case demandFilterAsksForMore = "filter asks upstream for one more element for each one it drops"
     case demandTryMapCancelsUpstream = "a tryMap that throws cancels upstream, then fails downstream"
     case demandAssignWritesEachValue = "assign writes each value to the property"
+    // Step 17 on: subjects and sharing under demand.
+    case demandPassthroughDropsUnasked =
+        "a PassthroughSubject drops a value for a subscriber that has not asked for one"
+    case demandCurrentValueOnFirstRequest =
+        "a CurrentValueSubject hands its value over at the first request, not at subscription"
+    case demandCurrentValueKeepsLatest = "a CurrentValueSubject keeps the latest value sent while nobody asked"
+    case demandSubjectEndsUnasked = "a subject's completion reaches a subscriber that never asked"
+    case demandSubjectLateSubscriber = "a subscriber after a subject's end gets an empty subscription, then the end"
+    case demandShareSubscribesOnce = "share subscribes upstream once, for every subscriber"
+    case demandShareSlowSubscriberMisses = "share: a value goes to the subscribers that asked; a slow one misses it"
+    case demandMulticastWaitsForConnect = "multicast sends nothing before connect()"
+    case demandAutoconnectLastCancel = "autoconnect cancels upstream when its last subscriber cancels"
+    case demandMulticastAsksForReturnedDemand =
+        "multicast asks the subject for the demand its subscriber's receive returns"
 }
 
 extension Scenario {

@@ -360,6 +360,8 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
     case rxDemo15
     // The fourth act: demand, Combine's core as OpenCombine spells it, rebuilt from step 06.
     case rxDemo16
+    // Locks, and subjects and sharing under demand.
+    case rxDemo17
 
     public var description: String { "RxDemo" + number }
 
@@ -427,6 +429,7 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
         case .rxDemoSignal: [.hotSource, .dispose, .map, .flatMap]
         // Combine's API: none of the scenarios' observables; its own programs (DemandPrograms.swift).
         case .rxDemo16: [.demand]
+        case .rxDemo17: [.demand, .demandSubjects]
         }
     }
 

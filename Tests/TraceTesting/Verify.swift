@@ -25,7 +25,7 @@ public func verify<Adapter: StepAdapter>(_ scenario: Scenario, on adapter: Adapt
 
 func verify(_ scenario: Scenario, of step: Step, trace: [String]) {
     let location = scenario.sourceLocation
-    let matches = trace == scenario.expected
+    let matches = scenario.isExpected(trace)
     let mismatch = mismatchComment(scenario, on: step, trace: trace)
     let verdict = step.verdict(for: scenario)
     switch verdict {

@@ -116,4 +116,20 @@ let alternatives: [Alternative] = [
             "        downstreams.removeAll { $0.conduit == ObjectIdentifier(conduit) }":
                 "        downstreams[ObjectIdentifier(conduit)] = nil",
         ]),
+    // OpenCombine's own way again: a subject's subscribers in no fixed order.
+    Alternative(
+        step: .rxDemo17, design: "subjects that keep their subscribers in a dictionary, as OpenCombine's set",
+        file: "ConduitBase.swift",
+        changes: [
+            "    private var conduits: [ConduitBase<Output, Failure>] = []":
+                "    private var conduits: [ObjectIdentifier: ConduitBase<Output, Failure>] = [:]",
+            "        guard !conduits.contains(where: { $0 === conduit }) else { return }\n        conduits.append(conduit)":
+                "        conduits[ObjectIdentifier(conduit)] = conduit",
+            "        conduits.removeAll { $0 === conduit }": "        conduits[ObjectIdentifier(conduit)] = nil",
+            "        defer { conduits = [] }": "        defer { conduits = [:] }",
+            "        conduits.forEach(body)": "        conduits.values.forEach(body)",
+        ]),
+    Alternative(
+        step: .rxDemo17, design: "every lock a recursive one", file: "Lock.swift",
+        changes: ["typealias UnfairLock = NSLock": "typealias UnfairLock = NSRecursiveLock"]),
 ]

@@ -1,0 +1,55 @@
+// MARK: - Demo
+
+// Prints every call it gets under its name; asks `initial` at subscription, and returns
+// `each` from every `receive`.
+final class Printer: Subscriber {
+    typealias Input = Int
+    typealias Failure = Never
+
+    let name: String
+    let initial: Subscribers.Demand
+    let each: Subscribers.Demand
+    private(set) var subscription: Subscription?
+
+    init(_ name: String, initial: Subscribers.Demand, each: Subscribers.Demand = .none) {
+        self.name = name
+        self.initial = initial
+        self.each = each
+    }
+
+    func receive(subscription: Subscription) {
+        self.subscription = subscription
+        guard initial > 0 else {
+            print("  \(name): receive(subscription: \(subscription)), asks for nothing yet")
+            return
+        }
+        print("  \(name): receive(subscription: \(subscription)), request(\(initial))")
+        subscription.request(initial)
+    }
+
+    func receive(_ input: Int) -> Subscribers.Demand {
+        print("  \(name): receive(\(input)), returns \(each)")
+        return each
+    }
+
+    func receive(completion: Subscribers.Completion<Never>) {
+        print("  \(name): receive(completion: \(completion))")
+    }
+}
+
+print("1. Nothing flows before a request; each `.max(1)` that receive returns asks for one more.")
+[1, 2, 3].publisher.map { $0 * 10 }.subscribe(OneAtATime())
+
+print("2. sink asks for everything at once.")
+_ = Just("hello").sink(receiveCompletion: { print("  \($0)") }, receiveValue: { print("  \($0)") })
+
+print("3. Future: the result waits for it; a late subscriber gets it when it asks.")
+var fulfil: Future<Int, Never>.Promise?
+let future = Future<Int, Never> { promise in fulfil = promise }
+future.subscribe(OneAtATime())
+print("  fulfil(.success(42))")
+fulfil?(.success(42))
+future.subscribe(OneAtATime())
+
+print("4. A request from inside receive is queued, not recursed: the depth stays 1.")
+[1, 2, 3].publisher.subscribe(OneAtATime(requestsInsideReceive: true))

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step17-Assign-1.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step17-ConduitBase-1.swift

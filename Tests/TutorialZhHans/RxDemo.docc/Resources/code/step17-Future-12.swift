@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step17-Future-12.swift

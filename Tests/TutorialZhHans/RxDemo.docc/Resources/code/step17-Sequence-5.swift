@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step17-Sequence-5.swift

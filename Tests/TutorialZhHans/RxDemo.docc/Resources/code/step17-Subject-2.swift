@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step17-Subject-2.swift
