@@ -7,6 +7,8 @@ import struct TraceSuite.DemandProgram
 import struct TraceSuite.DemandRule
 // Only these: the suite's own `Subscription` (the scenarios') would hide Combine's.
 import enum TraceSuite.ProgramError
+import enum TraceSuite.ThreadScenarioID
+import func TraceSuite.race
 import func TraceSuite.tr
 
 #if RXDEMO_SINCE_16
@@ -16,6 +18,7 @@ import func TraceSuite.tr
     import enum TraceSuite.Step
     import struct TraceSuite.Scenario
     import struct TraceSuite.ShapeCheck
+    import struct TraceSuite.ThreadScenario
 
     #if RXDEMO_SINCE_17
         @testable import RxDemo17
@@ -65,6 +68,8 @@ import func TraceSuite.tr
         static var refusals: [String] { DemandRuleChecks.refusals().map(\.check.requirement) }
 
         static func misuse(_ number: Int) { DemandRuleChecks.refusals()[number].misuse() }
+
+        static func threadRound(_ id: ThreadScenarioID) -> String? { DemandThreads.round(id) }
     }
 
     private func isJust<Output>(_ publisher: Just<Output>) -> Bool { true }
@@ -97,6 +102,12 @@ import func TraceSuite.tr
     @Test("generated programs")
     func generated() async {
         await verifyDemandGenerated(on: DemandStepRunner.self)
+    }
+
+    // Two threads at once, many rounds; step 16's are its known defect.
+    @Test("threads", arguments: thisStep.selectedThreadScenarios)
+    func threads(_ scenario: ThreadScenario) async {
+        await verifyDemandThreads(scenario, on: DemandStepRunner.self)
     }
 #else
     import OpenCombine
@@ -777,4 +788,210 @@ private final class Holder<Failure: Error>: Subscriber {
         return .none
     }
     func receive(completion: Subscribers.Completion<Failure>) { completions += 1 }
+}
+
+// MARK: - Thread scenarios (TraceSuite's ThreadScenarioID): two threads at once, many rounds
+
+// What must hold whatever the interleaving, as OpenCombine has it: each round builds fresh
+// objects, races the two threads (`race` releases them together), and says what went wrong.
+public enum DemandThreads {
+    public static func round(_ id: ThreadScenarioID) -> String? {
+        switch id {
+        case .requestWhileSequenceSends: requestWhileSequenceSends()
+        case .sinkCancelledTwiceAtOnce: sinkCancelledTwiceAtOnce()
+        case .futurePromisedWhileSubscribersCome: futurePromisedWhileSubscribersCome()
+        #if RXDEMO_SINCE_17 || !RXDEMO_SINCE_16
+            case .subjectSendsWhileSubscribersCome: subjectSendsWhileSubscribersCome()
+            case .subjectSendsWhileItsSubscriberCancels: subjectSendsWhileItsSubscriberCancels()
+        #endif
+        default: preconditionFailure("«\(id.rawValue)» is not one of the demand act's thread scenarios")
+        }
+    }
+
+    // Publishers.Sequence sends on whichever thread asked while the other asks too: the one
+    // that is sending goes on with the other's demand, so every element comes once, in order.
+    static func requestWhileSequenceSends() -> String? {
+        let count = 40
+        let subscriber = Serial()
+        (0..<count).publisher.subscribe(subscriber)  // asks .max(1): 0 arrives here
+        guard let subscription = subscriber.subscription else {
+            return tr("the sequence gave no subscription", "序列没有交出订阅")
+        }
+        let asks = (count - 1) / 2
+        race(
+            { for _ in 0..<asks { subscription.request(.max(1)) } },
+            { for _ in 0..<(count - 1 - asks) { subscription.request(.max(1)) } })
+        return subscriber.problem(expected: Array(0..<count), finished: true)
+    }
+
+    // Two cancels of one Sink at once: its upstream is cancelled once.
+    static func sinkCancelledTwiceAtOnce() -> String? {
+        let upstream = CountingSubscription()
+        let sink = Subscribers.Sink<Int, Never>(receiveCompletion: { _ in }, receiveValue: { _ in })
+        sink.receive(subscription: upstream)
+        race({ sink.cancel() }, { sink.cancel() })
+        let cancels = upstream.cancels.withLock { $0 }
+        return cancels == 1
+            ? nil
+            : tr(
+                "the sink's upstream was cancelled \(cancels) times; OpenCombine cancels it exactly once",
+                "sink 的上游被取消了 \(cancels) 次；OpenCombine 恰好取消一次")
+    }
+
+    // A Future's promise on one thread while three subscribers come on the other: each gets
+    // the value once, then finished, whether it came before the promise or after.
+    static func futurePromisedWhileSubscribersCome() -> String? {
+        nonisolated(unsafe) var promise: ((Result<Int, Never>) -> Void)? = nil
+        let future = Future<Int, Never> { promise = $0 }
+        let subscribers = (0..<3).map { _ in Serial(initial: .unlimited) }
+        race(
+            { promise?(.success(7)) },
+            { subscribers.forEach { future.subscribe($0) } })
+        for (index, subscriber) in subscribers.enumerated() {
+            if let problem = subscriber.problem(expected: [7], finished: true) {
+                return tr("subscriber \(index + 1): \(problem)", "第 \(index + 1) 个订阅者：\(problem)")
+            }
+        }
+        return nil
+    }
+
+    #if RXDEMO_SINCE_17 || !RXDEMO_SINCE_16
+        // A subject sends 0, 1, 2, … on one thread while subscribers come and leave on the
+        // other: the one there from the start gets every value once, in order; each of the
+        // others a run of consecutive values.
+        static func subjectSendsWhileSubscribersCome() -> String? {
+            let subject = PassthroughSubject<Int, Never>()
+            let steady = Serial(initial: .unlimited)
+            subject.subscribe(steady)
+            let values = 0..<30
+            let others = (0..<10).map { _ in Serial(initial: .unlimited) }
+            race(
+                { values.forEach { subject.send($0) } },
+                {
+                    for other in others {
+                        subject.subscribe(other)
+                        other.subscription?.cancel()
+                    }
+                })
+            subject.send(completion: .finished)
+            if let problem = steady.problem(expected: Array(values), finished: true) {
+                return tr("the subscriber there from the start: \(problem)", "一开始就订阅的订阅者：\(problem)")
+            }
+            for other in others {
+                let got = other.inputs.withLock { $0 }
+                if let first = got.first, got != Array(first..<(first + got.count)) {
+                    return tr(
+                        "a subscriber that came and left got \(got), not consecutive values once each",
+                        "一个来了又走的订阅者收到了 \(got)，而不是各收到一次的连续值")
+                }
+            }
+            return nil
+        }
+
+        // A subject sends on one thread while its only subscriber cancels on the other: what
+        // arrived is a run from 0, each once; once both are done, nothing more arrives.
+        static func subjectSendsWhileItsSubscriberCancels() -> String? {
+            let subject = PassthroughSubject<Int, Never>()
+            let subscriber = Serial(initial: .unlimited)
+            subject.subscribe(subscriber)
+            let values = 0..<30
+            race(
+                { values.forEach { subject.send($0) } },
+                { subscriber.subscription?.cancel() })
+            let before = subscriber.inputs.withLock { $0 }
+            subject.send(100)
+            subject.send(completion: .finished)
+            let after = subscriber.inputs.withLock { $0 }
+            if before != Array(0..<before.count) {
+                return tr(
+                    "the subscriber got \(before), not 0, 1, 2, … once each", "订阅者收到了 \(before)，而不是各收到一次的 0、1、2……")
+            }
+            if after != before || subscriber.completions.withLock({ $0 }) != 0 {
+                return tr(
+                    "after its cancel returned and the sends were done, the subscriber still got an element or finished",
+                    "它的 cancel 返回、发送也都结束之后，订阅者还是收到了元素或 finished")
+            }
+            return nil
+        }
+    #endif
+}
+
+// A subscriber that notices two calls at once: every call is recorded under a lock of its own,
+// and one that starts while another is still running is counted.
+private final class Serial: Subscriber, @unchecked Sendable {
+    typealias Input = Int
+    typealias Failure = Never
+    let initial: Subscribers.Demand
+    let inputs = Guarded<[Int]>([])
+    let completions = Guarded(0)
+    let overlaps = Guarded(0)
+    private let busy = Guarded(false)
+    var subscription: Subscription?
+
+    init(initial: Subscribers.Demand = .max(1)) { self.initial = initial }
+
+    private func enter() {
+        busy.withLock { busy in
+            if busy { overlaps.withLock { $0 += 1 } }
+            busy = true
+        }
+    }
+    private func leave() { busy.withLock { $0 = false } }
+
+    func receive(subscription: Subscription) {
+        self.subscription = subscription
+        subscription.request(initial)
+    }
+    func receive(_ input: Int) -> Subscribers.Demand {
+        enter()
+        inputs.withLock { $0.append(input) }
+        leave()
+        return .none
+    }
+    func receive(completion: Subscribers.Completion<Never>) {
+        enter()
+        completions.withLock { $0 += 1 }
+        leave()
+    }
+
+    func problem(expected: [Int], finished: Bool) -> String? {
+        let got = inputs.withLock { $0 }
+        let ends = completions.withLock { $0 }
+        let atOnce = overlaps.withLock { $0 }
+        if atOnce > 0 {
+            return tr(
+                "receive was called while another receive was still running (\(atOnce) times)",
+                "上一次 receive 还没返回，receive 又被调用了（\(atOnce) 次）")
+        }
+        if got != expected {
+            return tr(
+                "got \(got.count) elements (\(got.prefix(6).map(String.init).joined(separator: ", "))…), not \(expected.count) once each in order",
+                "收到了 \(got.count) 个元素（\(got.prefix(6).map(String.init).joined(separator: ", "))……），而不是按顺序各一次的 \(expected.count) 个"
+            )
+        }
+        if ends != (finished ? 1 : 0) {
+            return tr("finished arrived \(ends) times", "finished 到达了 \(ends) 次")
+        }
+        return nil
+    }
+}
+
+// A subscription that only counts its cancels.
+private final class CountingSubscription: Subscription, @unchecked Sendable {
+    let cancels = Guarded(0)
+    let combineIdentifier = CombineIdentifier()
+    func request(_ demand: Subscribers.Demand) {}
+    func cancel() { cancels.withLock { $0 += 1 } }
+}
+
+// A value behind an NSLock: the scenario's own bookkeeping, never the step's.
+private final class Guarded<Value>: @unchecked Sendable {
+    private var value: Value
+    private let lock = NSLock()
+    init(_ value: Value) { self.value = value }
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&value)
+    }
 }

@@ -213,6 +213,8 @@ public protocol DemandStepAdapter {
     // which the checks do each in a process of its own.
     static var refusals: [String] { get }
     static func misuse(_ number: Int)
+    // One round of one of the act's thread scenarios (ThreadScenarios.swift): what went wrong, or nil.
+    static func threadRound(_ id: ThreadScenarioID) -> String?
 }
 
 extension Step {

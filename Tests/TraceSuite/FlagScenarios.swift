@@ -114,7 +114,9 @@ extension ThreadScenario {
             .valuesCancelledBeforeAnElement, .valuesBuffersForASlowConsumer, .singleValueRacingCancellation,
             .valuesCompletionRacingCancellation,
             .asObservableDisposeCancelsTheTask, .asObservableLoopsOnATaskOfItsOwn, .createWorkCancelledByDispose,
-            .createWorkThrowsCancellation, .createWorkInheritsWhatItShould, .bridgeOnTheMainActor:
+            .createWorkThrowsCancellation, .createWorkInheritsWhatItShould, .bridgeOnTheMainActor,
+            .requestWhileSequenceSends, .sinkCancelledTwiceAtOnce, .futurePromisedWhileSubscribersCome,
+            .subjectSendsWhileSubscribersCome, .subjectSendsWhileItsSubscriberCancels:
             preconditionFailure("«\(name)» is not a flag scenario")
         }
     }

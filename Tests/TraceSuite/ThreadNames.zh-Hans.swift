@@ -36,6 +36,13 @@ extension ThreadScenarioID {
             "Single.create(detached:priority:work:)：工作闭包以要求的优先级运行；不是 detached 时，带着订阅者的任务局部值"
         case .bridgeOnTheMainActor:
             "主 actor 上的桥接：遍历 values、订阅 asObservable()、等待 Single 的 value，都不阻塞主线程"
+        case .requestWhileSequenceSends: "Publishers.Sequence 在一个线程上发送，另一个线程同时请求更多：每个元素一次、按顺序、一次一个"
+        case .sinkCancelledTwiceAtOnce: "两个线程同时取消 Subscribers.Sink：它的上游只被取消一次"
+        case .futurePromisedWhileSubscribersCome: "Future 在一个线程上兑现承诺，订阅者在另一个线程上到来：每个订阅者都收到一次值，然后是 finished"
+        case .subjectSendsWhileSubscribersCome:
+            "PassthroughSubject 在一个线程上发送，订阅者在另一个线程上来来去去：每个订阅者收到的值都各一次、按顺序"
+        case .subjectSendsWhileItsSubscriberCancels:
+            "PassthroughSubject 在一个线程上发送，它的订阅者在另一个线程上取消：没有重复收到的值，两边都结束后也不再收到任何东西"
         }
     }
 }

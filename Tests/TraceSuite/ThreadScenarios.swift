@@ -60,6 +60,16 @@ public enum ThreadScenarioID: String, Sendable, CaseIterable, Codable {
         "Single.create(detached:priority:work:): the work runs at the priority asked, with the subscriber's task-locals unless detached"
     case bridgeOnTheMainActor =
         "the bridge on the main actor: a loop over values, a subscription to asObservable() and Single's value, none blocking the main thread"
+    // The demand act (Tests/DemandAdapter): step 16 has them as its known defect, step 17 holds.
+    case requestWhileSequenceSends =
+        "Publishers.Sequence sends on one thread while another requests more: every element once, in order, one at a time"
+    case sinkCancelledTwiceAtOnce = "Subscribers.Sink cancelled on two threads at once: its upstream is cancelled once"
+    case futurePromisedWhileSubscribersCome =
+        "a Future is promised on one thread while subscribers come on another: each gets the value once, then finished"
+    case subjectSendsWhileSubscribersCome =
+        "a PassthroughSubject sends on one thread while subscribers come and leave on another: each gets its values once, in order"
+    case subjectSendsWhileItsSubscriberCancels =
+        "a PassthroughSubject sends on one thread while its subscriber cancels on another: nothing arrives twice, nothing after both are done"
 }
 
 public struct ThreadScenario: Sendable, CustomStringConvertible {
@@ -118,6 +128,12 @@ public struct ThreadScenario: Sendable, CustomStringConvertible {
             .asObservableDisposeCancelsTheTask, .asObservableLoopsOnATaskOfItsOwn, .createWorkCancelledByDispose,
             .createWorkThrowsCancellation, .createWorkInheritsWhatItShould, .bridgeOnTheMainActor,
         ].map { ThreadScenario(id: $0, needs: [.concurrency], from: .rxDemo15) }
+        + [.requestWhileSequenceSends, .sinkCancelledTwiceAtOnce, .futurePromisedWhileSubscribersCome].map {
+            ThreadScenario(id: $0, needs: [.demand], from: .rxDemo16)
+        }
+        + [.subjectSendsWhileSubscribersCome, .subjectSendsWhileItsSubscriberCancels].map {
+            ThreadScenario(id: $0, needs: [.demandSubjects], from: .rxDemo17)
+        }
 
     // Rounds per scenario: RXDEMO_THREAD_ROUNDS, to measure how often a plain run shows a race.
     public static var rounds: Int {
@@ -142,7 +158,7 @@ extension Step {
     }
 
     // Steps 06-08 keep their flags and a subject's bag in plain variables; step 16 its demand.
-    public var isThreadSafe: Bool { !isSideStep && rawValue >= 9 && !isDemandAct }
+    public var isThreadSafe: Bool { !isSideStep && rawValue >= 9 && (!isDemandAct || rawValue >= 17) }
 
     public var threadDefect: String? {
         isThreadSafe
@@ -248,7 +264,7 @@ public struct UncheckedSendable<Value>: @unchecked Sendable {
 // Both threads are running before either is released: a thread that was still starting when
 // the other had finished would be ordered after it by the thread library's own locks, and
 // ThreadSanitizer would see no race.
-func race(_ first: @escaping () -> Void, _ second: @escaping () -> Void) {
+public func race(_ first: @escaping () -> Void, _ second: @escaping () -> Void) {
     let ready = DispatchSemaphore(value: 0)
     let start = DispatchSemaphore(value: 0)
     let done = DispatchGroup()
@@ -291,10 +307,29 @@ extension ThreadScenario {
         return ThreadOutcome(rounds: rounds, anomalies: anomalies, firstAnomaly: first)
     }
 
+    // The demand act's: each round is the adapter's (Tests/DemandAdapter), written in Combine's terms.
+    public func run(onDemand adapter: any DemandStepAdapter.Type, rounds: Int, onRound: (() -> Void)? = nil)
+        -> ThreadOutcome
+    {
+        var anomalies = 0
+        var first: String? = nil
+        for _ in 0..<rounds {
+            if let anomaly = adapter.threadRound(id) {
+                anomalies += 1
+                first = first ?? anomaly
+            }
+            onRound?()
+        }
+        return ThreadOutcome(rounds: rounds, anomalies: anomalies, firstAnomaly: first)
+    }
+
     // One round; what went wrong in it, or nil.
     private func round<Adapter: StepAdapter>(on adapter: Adapter.Type) -> String? {
         let trace = Trace()
         switch id {
+        case .requestWhileSequenceSends, .sinkCancelledTwiceAtOnce, .futurePromisedWhileSubscribersCome,
+            .subjectSendsWhileSubscribersCome, .subjectSendsWhileItsSubscriberCancels:
+            preconditionFailure("«\(name)» is the demand act's: run(onDemand:)")
         case .elementsRacingDispose, .elementRacingCompleted, .anonymousDisposableTwice, .binaryDisposableTwice,
             .bagFromTwoThreads, .askedWhileObserversChange, .valueRacingOnNext, .observeOnQueueRacingDispose,
             .subscribeOnQueue:

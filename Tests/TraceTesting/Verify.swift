@@ -181,6 +181,23 @@ public func verifyThreads<Adapter: StepAdapter>(_ scenario: ThreadScenario, on a
     }
 }
 
+// The demand act's thread scenarios: rounds written in Combine's terms by the act's adapter,
+// in a child process as the other steps' are.
+public func verifyDemandThreads<Adapter: DemandStepAdapter>(_ scenario: ThreadScenario, on adapter: Adapter.Type) async
+{
+    let defect = Adapter.step.threadDefect
+    #if compiler(>=6.3)
+        if let name = _mangledTypeName(Adapter.self) {
+            await runThreadsIsolated(
+                scenario, adapterNamed: name, step: Adapter.step, rounds: ThreadScenario.rounds, defect: defect)
+            return
+        }
+    #endif
+    withKnownIssue(Comment(rawValue: defect ?? ""), isIntermittent: true) {
+        Issue.record("not run: only exit tests (Swift 6.3 and later) isolate a crash")
+    }
+}
+
 #if compiler(>=6.3)
     // The thread scenario in a child process (exit tests cannot be generic, hence the name).
     // With `defect`, the step is not thread-safe and whatever happens is a known issue.
@@ -199,9 +216,10 @@ public func verifyThreads<Adapter: StepAdapter>(_ scenario: ThreadScenario, on a
                     id = scenario.id as ThreadScenarioID, path = path as String, name = name as String,
                     rounds = rounds as Int
                 ] in
-                guard let adapter = _typeByName(name) as? any StepAdapter.Type,
-                    let scenario = ThreadScenario.all.first(where: { $0.id == id })
-                else { preconditionFailure("no StepAdapter named \(name) in this test process") }
+                let adapter = _typeByName(name)
+                guard let scenario = ThreadScenario.all.first(where: { $0.id == id }) else {
+                    preconditionFailure("no thread scenario \(id)")
+                }
                 if FileManager.default.createFile(atPath: path + ".stderr", contents: nil),
                     let errors = FileHandle(forWritingAtPath: path + ".stderr")
                 {
@@ -211,7 +229,14 @@ public func verifyThreads<Adapter: StepAdapter>(_ scenario: ThreadScenario, on a
                 // without a round. Once this check has hung (it is not done), 5 s: a participant
                 // whose task never ends waits 15 s less for the report.
                 let watchdog = Watchdog({ "«\(scenario.localizedName)»" }, limit: 20, limitAfterAHang: 5)
-                let outcome = await scenario.run(on: adapter, rounds: rounds, onRound: watchdog.tick)
+                let outcome: ThreadOutcome
+                if let demand = adapter as? any DemandStepAdapter.Type {
+                    outcome = scenario.run(onDemand: demand, rounds: rounds, onRound: watchdog.tick)
+                } else if let rx = adapter as? any StepAdapter.Type {
+                    outcome = await scenario.run(on: rx, rounds: rounds, onRound: watchdog.tick)
+                } else {
+                    preconditionFailure("no StepAdapter nor DemandStepAdapter named \(name) in this test process")
+                }
                 watchdog.stop()
                 try? outcome.summary.write(toFile: path, atomically: true, encoding: .utf8)
             }

@@ -43,9 +43,17 @@ struct CheckResult {
     var failingRecords: [ScenarioRecord] = []
 }
 
+// When a thread-safe step's thread rounds run. A participant's check runs them always; the
+// self-test asks only whether a mistake is caught and by what, and the rounds change neither
+// once the traces fail (a mistake the explorer alone must catch needs none at all).
+enum ThreadRounds { case always, whenTracesPass, never }
+
 // `sanitizer: false` skips the ThreadSanitizer run: the self-test's lock-order mistakes need
 // only the explorer's verdict.
-func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer: Bool = true) throws -> CheckResult {
+func check(
+    _ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer: Bool = true,
+    rounds: ThreadRounds = .always
+) throws -> CheckResult {
     let step = workspace.step
     guard isDirectory(workspace.path) else {
         throw WorkshopError(
@@ -131,7 +139,7 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
                 "测试进程：场景、生成的程序、结构（并行运行，见下）")
             : tr("the test process (its tests run side by side, below)", "测试进程（其中各项测试并行运行，见下）")
     ) {
-        try runTests(skip: roundsApart ? threadTests : nil)
+        try runTests(skip: roundsApart || rounds == .never ? threadTests : nil)
     }
     try? write(test.output, to: "\(workspace.scratch)/last-test.log")
     let records = ReportFolder.readRecords(of: step, in: reportFolder)
@@ -180,15 +188,19 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         }
     }
     // A failing scenario's report does not depend on the rounds: it is printed before they run.
-    let roundsAfterReport = roundsApart && !failing.isEmpty
+    let tracesPass = failing.isEmpty && !generatedFails && shapeOK
+    let roundsAfterReport = roundsApart && !failing.isEmpty && rounds == .always
+    // The demand act has no explored scenarios yet: ThreadSanitizer alone follows the rounds.
+    let explored = !step.interleavingScenarios.isEmpty
     if step.isThreadSafe {
-        let tracesPass = failing.isEmpty && !generatedFails && shapeOK
         // The traces' verdict first, while the slower tools run: a participant reads it meanwhile.
         if tracesPass {
             let next =
-                roundsApart
-                ? tr("the thread rounds, ThreadSanitizer and the explorer", "线程场景的各轮、ThreadSanitizer 和交错探索器")
-                : tr("ThreadSanitizer and the explorer", "ThreadSanitizer 和交错探索器")
+                !explored
+                ? tr("the thread rounds and ThreadSanitizer", "线程场景的各轮和 ThreadSanitizer")
+                : roundsApart
+                    ? tr("the thread rounds, ThreadSanitizer and the explorer", "线程场景的各轮、ThreadSanitizer 和交错探索器")
+                    : tr("ThreadSanitizer and the explorer", "ThreadSanitizer 和交错探索器")
             say(
                 tr(
                     "\(step): \(passing) of \(scenarios.count) scenarios pass and the generated programs print their"
@@ -202,7 +214,9 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
         // if they hold: both are built beside the rounds, each build and the rounds a process.
         var explorer: String? = nil
         var sanitizerBuilt = false
-        if !roundsAfterReport && (roundsApart || tracesPass) {
+        // Whether the rounds run beside the builds (the self-test may leave them out).
+        let roundsBeside = roundsApart && rounds != .never && (tracesPass || rounds == .always)
+        if !roundsAfterReport && (roundsBeside || tracesPass) {
             try timed(
                 !tracesPass
                     ? tr("the thread rounds", "线程场景的各轮")
@@ -216,24 +230,24 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
             ) {
                 try allAtOnce(
                     [
-                        roundsApart ? { try runRounds() } : nil,
+                        roundsBeside ? { try runRounds() } : nil,
                         tracesPass && sanitizer
                             ? {
                                 try sanitizerBuild(step, environment: environment, scratch: tsanScratch)
                                 sanitizerBuilt = true
                             } : nil,
-                        tracesPass
+                        tracesPass && explored
                             ? { explorer = try buildExplorer(step, folder: workspace.path, scratch: explorerScratch) }
                             : nil,
                     ].compactMap { $0 })
             }
-            readRoundOutcomes()
+            if roundsBeside { readRoundOutcomes() }
         }
         let sanitizes = tracesPass && threadProblems.isEmpty && sanitizer
         // The lock and atomic logic itself: every interleaving of two threads, not the few a
         // real run happens to take (whatever the real rounds showed: the explorer says why).
         // Even when a round failed: the explorer shows the interleaving that breaks it.
-        let explores = tracesPass
+        let explores = tracesPass && explored
         // ThreadSanitizer's run alone: the races it sees can depend on the load.
         if sanitizes {
             for outcome in try timed(
@@ -367,16 +381,26 @@ func check(_ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer
             : tr("every round as expected", "每一轮都符合预期")
         if generatedFails {
             say(
-                tr(
-                    "Thread scenarios: \(rounds); ThreadSanitizer and the explorer run once the generated programs print"
-                        + " their recorded traces.",
-                    "线程场景：\(rounds)；等生成的程序都打印出记录的事件轨迹后，再运行 ThreadSanitizer 和交错探索器。"))
+                explored
+                    ? tr(
+                        "Thread scenarios: \(rounds); ThreadSanitizer and the explorer run once the generated programs"
+                            + " print their recorded traces.",
+                        "线程场景：\(rounds)；等生成的程序都打印出记录的事件轨迹后，再运行 ThreadSanitizer 和交错探索器。")
+                    : tr(
+                        "Thread scenarios: \(rounds); ThreadSanitizer runs once the generated programs print their"
+                            + " recorded traces.",
+                        "线程场景：\(rounds)；等生成的程序都打印出记录的事件轨迹后，再运行 ThreadSanitizer。"))
         } else {
             say(
-                tr(
-                    "Thread scenarios: \(rounds), ThreadSanitizer finds no race, and no interleaving of"
-                        + " the explored scenarios breaks one.",
-                    "线程场景：\(rounds)，ThreadSanitizer 没有发现数据竞争，探索过的场景在任何交错下都不会失败。"))
+                explored
+                    ? tr(
+                        "Thread scenarios: \(rounds), ThreadSanitizer finds no race, and no interleaving of"
+                            + " the explored scenarios breaks one.",
+                        "线程场景：\(rounds)，ThreadSanitizer 没有发现数据竞争，探索过的场景在任何交错下都不会失败。")
+                    : tr(
+                        "Thread scenarios: \(rounds), and ThreadSanitizer finds no race (the act's explored scenarios"
+                            + " are still to come).",
+                        "线程场景：\(rounds)，ThreadSanitizer 也没有发现数据竞争（这一幕的交错探索场景还没有写）。"))
         }
     }
 

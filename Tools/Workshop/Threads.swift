@@ -129,8 +129,9 @@ func testThreads(_ step: Step, workspace: Workspace? = nil) throws -> Int32 {
                             : tr("✘ crashed", "✘ 崩溃了"))
                         : (outcome.asExpected(for: step)
                             ? tr(
-                                "As expected: \(step)'s known defect (\(step.isSideStep ? "an unlocked dictionary of subscribers" : "plain flags and an unlocked bag")).",
-                                "符合预期：\(step) 的已知缺陷（\(step.isSideStep ? "订阅者字典没有加锁" : "普通标志位和没有加锁的 Bag")）。")
+                                "As expected: \(step)'s known defect (\(step.isSideStep ? "an unlocked dictionary of subscribers" : step.isDemandAct ? "demand, status and waiting subscribers in plain variables" : "plain flags and an unlocked bag")).",
+                                "符合预期：\(step) 的已知缺陷（\(step.isSideStep ? "订阅者字典没有加锁" : step.isDemandAct ? "需求、状态和等待中的订阅者都是普通变量" : "普通标志位和没有加锁的 Bag")）。"
+                            )
                             : tr(
                                 "✘ expected a race or a crash: \(step) is not thread-safe",
                                 "✘ 预期会有数据竞争或崩溃：\(step) 不是线程安全的"))))
