@@ -43,6 +43,18 @@ public enum InterleavingScenarioID: String, Sendable, CaseIterable {
         "a flatMap's inner completes on one thread, and its dispose closure takes a lock that another thread holds while it sends to the source, in every interleaving"
     case singleValueSuccessRacingFailure =
         "Single's value: a success and a failure sent from two threads at once resume the await exactly once, with no lock held, in every interleaving"
+    // The demand act (Tools/Explorer/DemandExplorerScenarios.swift), step 17 on.
+    case sequenceRequestsFromTwoThreads =
+        "Publishers.Sequence: two threads request at once, in every interleaving: each element once, in order, one receive at a time"
+    case sinkCancelledTwice = "a Sink cancelled on two threads, in every interleaving: its upstream is cancelled once"
+    case futurePromisedWhileSubscribing =
+        "a Future is promised on one thread while a subscriber comes on another, in every interleaving: it gets the value once, then finished"
+    case subjectSendRacingCancel =
+        "a PassthroughSubject sends on one thread while its subscriber cancels on another, in every interleaving: the value at most once, nothing after"
+    case autoconnectFirstSubscribersAtOnce =
+        "two threads subscribe first to one share() at once, in every interleaving: the upstream is subscribed once"
+    case multicastSubscribersShareOneSubject =
+        "two threads subscribe first to one multicast { … } at once, in every interleaving: both are on the subject that connect() connects"
 
     // The first step that has what it needs (the explorer builds it from that step on).
     public var from: Step {
@@ -58,6 +70,9 @@ public enum InterleavingScenarioID: String, Sendable, CaseIterable {
             .flatMapInnerCompletedTakesLock:
             .rxDemo12
         case .singleValueSuccessRacingFailure: .rxDemo15
+        case .sequenceRequestsFromTwoThreads, .sinkCancelledTwice, .futurePromisedWhileSubscribing,
+            .subjectSendRacingCancel, .autoconnectFirstSubscribersAtOnce, .multicastSubscribersShareOneSubject:
+            .rxDemo17
         }
     }
 }
@@ -76,6 +91,9 @@ public struct KnownCallOut: Sendable {
     public let chineseRxSwift: String
 
     public var lockFiles: [String] { [lockFile] + alsoHeld }
+    // Not a call-out but a check the step fails as its library does: a phrase of the explorer's
+    // verdict, in each language (a check-then-act under two holds of the lock in `lockFile`).
+    public var verdictSays: [String] = []
 }
 
 extension InterleavingScenarioID {
@@ -147,9 +165,31 @@ extension InterleavingScenarioID {
                     chineseTitle: "amb 在持锁时释放落败的一方并转发胜者的第一个事件",
                     rxSwift: mainToo.0, chineseRxSwift: mainToo.1)
                 : nil
+        // The demand act's, from OpenCombine's sources (63aef318): step 17 keeps both.
+        case .multicastSubscribersShareOneSubject:
+            return step == .rxDemo17
+                ? KnownCallOut(
+                    lockFile: "Multicast.swift",
+                    title: "multicast creates its subject (createSubject) with its lock held",
+                    chineseTitle: "multicast 在持锁时创建它的 subject（createSubject）",
+                    rxSwift: "OpenCombine's Multicast does (lazySubject)",
+                    chineseRxSwift: "OpenCombine 的 Multicast 就是这样做的（lazySubject）")
+                : nil
+        case .autoconnectFirstSubscribersAtOnce:
+            return step == .rxDemo17
+                ? KnownCallOut(
+                    lockFile: "Autoconnect.swift",
+                    title:
+                        "autoconnect asks whether it is connected and connects under two holds of its lock: two first subscribers at once both connect",
+                    chineseTitle: "autoconnect 分两次持锁，先问是否已连接，再去连接：两个同时到来的第一批订阅者都会连接",
+                    rxSwift: "OpenCombine's Autoconnect does, as RxSwift 6.10.0's share did (#2718)",
+                    chineseRxSwift: "OpenCombine 的 Autoconnect 就是这样，和 RxSwift 6.10.0 的 share 一样（#2718）",
+                    verdictSays: ["the upstream was subscribed", "让上游被订阅了"])
+                : nil
         case .disposeTwice, .anonymousDisposeTwice, .binaryDisposeTwice, .completedRacingDispose,
             .publishHandlerTakesLock, .behaviorHandlerTakesLock, .shareFirstSubscribers, .shareSubscribeRacingDispose,
-            .shareReplayHandlerTakesLock, .singleValueSuccessRacingFailure:
+            .shareReplayHandlerTakesLock, .singleValueSuccessRacingFailure, .sequenceRequestsFromTwoThreads,
+            .sinkCancelledTwice, .futurePromisedWhileSubscribing, .subjectSendRacingCancel:
             return nil
         }
     }
@@ -171,6 +211,7 @@ public struct InterleavingScenario: Sendable, CustomStringConvertible {
     // says so in its summary line).
     public func showsKnownCallOut(in step: Step, verdict: String) -> Bool {
         guard let known = knownCallOut(in: step) else { return false }
+        if !known.verdictSays.isEmpty { return known.verdictSays.contains { verdict.contains($0) } }
         return (verdict.contains("deadlock") || verdict.contains("死锁"))
             && known.lockFiles.contains { verdict.contains(" \($0):") }
     }
@@ -186,9 +227,11 @@ public struct InterleavingScenario: Sendable, CustomStringConvertible {
 
 extension Step {
     // Only a step meant to be thread-safe is explored: before step 09 every scenario breaks.
-    // The explored scenarios are written in RxSwift's terms: the demand act has none yet.
+    // Each act's own: the demand act's are written in Combine's terms.
     public var interleavingScenarios: [InterleavingScenario] {
-        isThreadSafe && !isDemandAct ? InterleavingScenario.all.filter { $0.from.rawValue <= rawValue } : []
+        isThreadSafe
+            ? InterleavingScenario.all.filter { $0.from.rawValue <= rawValue && $0.from.isDemandAct == isDemandAct }
+            : []
     }
 
     public var selectedInterleavingScenarios: [InterleavingScenario] {

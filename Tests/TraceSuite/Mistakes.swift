@@ -1105,17 +1105,18 @@ public let mutants: [Mutant] = [
             "                    recursion = true\n                    lock.unlock()\n                    let additionalDemand = downstream.receive(current)\n                    lock.lock()\n":
                 "                    recursion = true\n                    let additionalDemand = downstream.receive(current)\n"
         ], hangs: true),
-    // Only a thread shows it: one thread's programs cancel a sink once at a time.
+    // Only the explorer shows it: one thread's programs cancel a sink once at a time, and a
+    // real round seldom lands the second cancel between the two holds of the lock.
     Mutant(
         step: .rxDemo17,
         mistake:
-            "Subscribers.Sink's cancel() reads and sets its status without the lock: two cancels at once both cancel upstream",
-        chinese: "Subscribers.Sink 的 cancel() 不拿锁就读取并设置状态：两个同时进行的 cancel 都会取消上游",
+            "Subscribers.Sink's cancel() reads its status and sets it under two holds of the lock: both cancels may pass",
+        chinese: "Subscribers.Sink 的 cancel() 分两次持锁读取和设置状态：两次 cancel 可能都会通过",
         file: "Sink.swift",
         changes: [
-            "        func cancel() {\n            lock.lock()\n            guard case .subscribed(let subscription) = status else {\n                lock.unlock()\n                return\n            }\n            status = .terminal\n            withExtendedLifetime((receiveValue, receiveCompletion)) {\n                receiveCompletion = { _ in }\n                receiveValue = { _ in }\n                lock.unlock()\n            }":
-                "        func cancel() {\n            guard case .subscribed(let subscription) = status else {\n                return\n            }\n            status = .terminal\n            withExtendedLifetime((receiveValue, receiveCompletion)) {\n                receiveCompletion = { _ in }\n                receiveValue = { _ in }\n            }"
-        ]),
+            "        func cancel() {\n            lock.lock()\n            guard case .subscribed(let subscription) = status else {\n                lock.unlock()\n                return\n            }\n            status = .terminal\n":
+                "        func cancel() {\n            lock.lock()\n            guard case .subscribed(let subscription) = status else {\n                lock.unlock()\n                return\n            }\n            lock.unlock()\n            lock.lock()\n            status = .terminal\n"
+        ], onlyTheExplorer: .sinkCancelledTwice),
     // The side step: what the article's own text warns about, forgotten.
     Mutant(
         step: .rxDemoSignal, mistake: "map forgets to keep its subscription in objects: the mapped signal goes quiet",

@@ -72,6 +72,13 @@ extension InterleavingScenarioID {
         case .flatMapTeardownTakesLock: "一个 flatMap 在一个线程上失败，它的内部序列的释放闭包要拿一把锁，而另一个线程正持有这把锁向源发送元素，穷举每一种交错"
         case .flatMapInnerCompletedTakesLock:
             "一个 flatMap 的内部序列在一个线程上完成，它的释放闭包要拿一把锁，而另一个线程正持有这把锁向源发送元素，穷举每一种交错"
+        case .sequenceRequestsFromTwoThreads: "Publishers.Sequence：两个线程同时请求，穷举每一种交错：每个元素一次、按顺序、一次一个 receive"
+        case .sinkCancelledTwice: "两个线程取消同一个 Sink，穷举每一种交错：它的上游只被取消一次"
+        case .futurePromisedWhileSubscribing: "Future 在一个线程上兑现承诺，订阅者在另一个线程上到来，穷举每一种交错：它收到一次值，然后是 finished"
+        case .subjectSendRacingCancel: "PassthroughSubject 在一个线程上发送，它的订阅者在另一个线程上取消，穷举每一种交错：值至多到达一次，之后什么也没有"
+        case .autoconnectFirstSubscribersAtOnce: "两个线程同时作为第一个订阅者订阅同一个 share()，穷举每一种交错：上游只被订阅一次"
+        case .multicastSubscribersShareOneSubject:
+            "两个线程同时作为第一个订阅者订阅同一个 multicast { … }，穷举每一种交错：两者都在 connect() 连接的那个 subject 上"
         }
     }
 }

@@ -249,12 +249,16 @@ func knownIssues(of step: Step) -> [String] {
                     + "every interleaving of their two threads with at most two preemptions, and a call-out under a lock "
                     + (kept.isEmpty
                         ? "found in none: \(step) calls no code of yours with one of its locks held."
-                        : "that \(step) makes on purpose, as its RxSwift does, in \(kept.count):"),
+                        : step.isDemandAct
+                            ? "checked too. \(step) keeps \(kept.count) faults on purpose, as OpenCombine has them:"
+                            : "that \(step) makes on purpose, as its RxSwift does, in \(kept.count):"),
                 "**交错（`make test-threads STEP=\(step.number)`，探索器）：** \(explored.count) 个场景，"
                     + "穷举两个线程最多两次抢占的每一种交错，并检查持锁调用外部代码："
                     + (kept.isEmpty
                         ? "一处也没有找到：\(step) 持有自己的锁时，从不调用你的代码。"
-                        : "\(step) 和它所依据的 RxSwift 一样，有意在 \(kept.count) 处这样做：")))
+                        : step.isDemandAct
+                            ? "也一并检查。\(step) 有意保留了 \(kept.count) 处和 OpenCombine 一样的缺陷："
+                            : "\(step) 和它所依据的 RxSwift 一样，有意在 \(kept.count) 处这样做：")))
         lines.append("")
         for (scenario, callOut) in kept {
             lines.append(

@@ -1,22 +1,11 @@
 import Foundation
 
-// MARK: - The scenarios the explorer runs
+// MARK: - The scenarios the explorer runs on the Rx act's steps
 
-// Two threads each, written against the step's own API (this file is compiled with the
-// step). What each checks holds in every interleaving in RxSwift; a deadlock is checked in
-// every one of them too. Ids and names are TraceSuite's `InterleavingScenarioID`; the
-// workshop tool says when the two lists disagree.
-struct ExplorerScenario: Sendable {
-    let id: String
-    // Builds fresh objects for one run: the two threads' actions and the check after both.
-    let make: @Sendable () -> (threads: [[(label: String, action: () -> Void)]], problem: () -> String?)
-}
-
-// A counter the scenario's threads share; only one explored thread runs at a time.
-final class Tally: @unchecked Sendable {
-    var count = 0
-    var elements: [Int] = []
-}
+// Written against the step's own API, RxSwift's (this file is compiled with the step; the
+// demand act's steps get DemandExplorerScenarios.swift instead). What each checks holds in every
+// interleaving in RxSwift; a deadlock is checked in every one of them too. Ids and names are
+// TraceSuite's `InterleavingScenarioID`; the workshop tool says when the two lists disagree.
 
 struct Failure: Error {}
 

@@ -35,7 +35,8 @@ class ExploredLock: @unchecked Sendable {
     // RxSwift's `forwardLock` guards no state: it only makes deliveries to one observer come one
     // at a time, which the Rx contract requires. Holding it while delivering an event is what it
     // is for; anything else called under it (a dispose closure, a selector) breaks the rule.
-    var onlySerialisesDelivery: Bool { declaration.contains("forwardLock") }
+    // OpenCombine's `downstreamLock` is the same for a subject's subscriber.
+    var onlySerialisesDelivery: Bool { declaration.contains("forwardLock") || declaration.contains("downstreamLock") }
 
     // "(the lock of line 19)" in the file that made it, "(the lock of Bag.swift:19)" elsewhere.
     func name(from place: String) -> String {
@@ -84,6 +85,8 @@ func shown(_ what: String) -> String {
         "the dispose closure": "释放闭包", "the generator": "事件生成器", "the selector": "选择函数",
         "the action": "动作闭包", "a disposable's dispose()": "一个 disposable 的 dispose()", "the observer": "观察者",
         "the inner's dispose closure": "内部序列的释放闭包", "the awaiting task's resume": "恢复等待中的任务",
+        "the subscriber's receive": "订阅者的 receive", "the upstream's cancel()": "上游的 cancel()",
+        "the upstream's subscribe": "上游的 subscribe", "the createSubject closure": "createSubject 闭包",
     ]
     return CourseLanguage.current == .simplifiedChinese ? chinese[what] ?? what : what
 }
@@ -92,7 +95,9 @@ func shown(_ what: String) -> String {
 // held at this point is a call-out under a lock (RxSwift #2723), reported even when this
 // interleaving does not deadlock. An event's delivery to a handler may hold `forwardLock`.
 func yours(_ what: String) {
-    Interleavings.shared.callOut(what, isDelivery: ["onNext", "onError", "onCompleted", "the observer"].contains(what))
+    Interleavings.shared.callOut(
+        what,
+        isDelivery: ["onNext", "onError", "onCompleted", "the observer", "the subscriber's receive"].contains(what))
 }
 
 // One line of a source file, read once per file.

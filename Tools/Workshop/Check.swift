@@ -190,17 +190,15 @@ func check(
     // A failing scenario's report does not depend on the rounds: it is printed before they run.
     let tracesPass = failing.isEmpty && !generatedFails && shapeOK
     let roundsAfterReport = roundsApart && !failing.isEmpty && rounds == .always
-    // The demand act has no explored scenarios yet: ThreadSanitizer alone follows the rounds.
+    // A thread-safe step with no explored scenarios builds no explorer.
     let explored = !step.interleavingScenarios.isEmpty
     if step.isThreadSafe {
         // The traces' verdict first, while the slower tools run: a participant reads it meanwhile.
         if tracesPass {
             let next =
-                !explored
-                ? tr("the thread rounds and ThreadSanitizer", "线程场景的各轮和 ThreadSanitizer")
-                : roundsApart
-                    ? tr("the thread rounds, ThreadSanitizer and the explorer", "线程场景的各轮、ThreadSanitizer 和交错探索器")
-                    : tr("ThreadSanitizer and the explorer", "ThreadSanitizer 和交错探索器")
+                roundsApart
+                ? tr("the thread rounds, ThreadSanitizer and the explorer", "线程场景的各轮、ThreadSanitizer 和交错探索器")
+                : tr("ThreadSanitizer and the explorer", "ThreadSanitizer 和交错探索器")
             say(
                 tr(
                     "\(step): \(passing) of \(scenarios.count) scenarios pass and the generated programs print their"
@@ -381,26 +379,16 @@ func check(
             : tr("every round as expected", "每一轮都符合预期")
         if generatedFails {
             say(
-                explored
-                    ? tr(
-                        "Thread scenarios: \(rounds); ThreadSanitizer and the explorer run once the generated programs"
-                            + " print their recorded traces.",
-                        "线程场景：\(rounds)；等生成的程序都打印出记录的事件轨迹后，再运行 ThreadSanitizer 和交错探索器。")
-                    : tr(
-                        "Thread scenarios: \(rounds); ThreadSanitizer runs once the generated programs print their"
-                            + " recorded traces.",
-                        "线程场景：\(rounds)；等生成的程序都打印出记录的事件轨迹后，再运行 ThreadSanitizer。"))
+                tr(
+                    "Thread scenarios: \(rounds); ThreadSanitizer and the explorer run once the generated programs print"
+                        + " their recorded traces.",
+                    "线程场景：\(rounds)；等生成的程序都打印出记录的事件轨迹后，再运行 ThreadSanitizer 和交错探索器。"))
         } else {
             say(
-                explored
-                    ? tr(
-                        "Thread scenarios: \(rounds), ThreadSanitizer finds no race, and no interleaving of"
-                            + " the explored scenarios breaks one.",
-                        "线程场景：\(rounds)，ThreadSanitizer 没有发现数据竞争，探索过的场景在任何交错下都不会失败。")
-                    : tr(
-                        "Thread scenarios: \(rounds), and ThreadSanitizer finds no race (the act's explored scenarios"
-                            + " are still to come).",
-                        "线程场景：\(rounds)，ThreadSanitizer 也没有发现数据竞争（这一幕的交错探索场景还没有写）。"))
+                tr(
+                    "Thread scenarios: \(rounds), ThreadSanitizer finds no race, and no interleaving of"
+                        + " the explored scenarios breaks one.",
+                    "线程场景：\(rounds)，ThreadSanitizer 没有发现数据竞争，探索过的场景在任何交错下都不会失败。"))
         }
     }
 

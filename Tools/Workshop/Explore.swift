@@ -50,7 +50,10 @@ func exploreInterleavings(_ step: Step, folder: String, scratch: String, scenari
 func buildExplorer(_ step: Step, folder: String, scratch: String) throws -> String {
     let sources = "\(scratch)/Sources"
     try files.createDirectory(atPath: sources, withIntermediateDirectories: true)
-    let instrumented = Set(listFiles(in: "Tools/Explorer").filter { $0.hasSuffix(".swift") })
+    // Each act's scenarios are written in its own API: a step compiles only its act's.
+    let otherActsScenarios = step.isDemandAct ? "ExplorerScenarios.swift" : "DemandExplorerScenarios.swift"
+    let instrumented = Set(
+        listFiles(in: "Tools/Explorer").filter { $0.hasSuffix(".swift") && $0 != otherActsScenarios })
     let replaceable = explorerReplacements[0]
     let stepFiles = listFiles(in: folder).filter { $0.hasSuffix(".swift") && !filesTheExplorerLeavesOut.contains($0) }
     // One module: the step's files, then the explorer's (those named like a step file only
@@ -86,10 +89,13 @@ func buildExplorer(_ step: Step, folder: String, scratch: String) throws -> Stri
     func memo(_ choice: Set<String>) -> String {
         choice.sorted().joined(separator: " ") + "\n" + fnv1a(replaceableText)
     }
-    let last = explorerReplacements.first { memo($0) == read(remembered) }
+    // The demand act's steps have neither RxSwift's AtomicInt nor its RecursiveLock: their own
+    // locks (NSLock and NSRecursiveLock, as OpenCombine's are) are explored as they are.
+    let choices: [Set<String>] = step.isDemandAct ? [[]] : explorerReplacements
+    let last = choices.first { memo($0) == read(remembered) }
     var failure = ""
     var built = false
-    for replaced in (last.map { [$0] } ?? []) + explorerReplacements.filter({ $0 != last }) {
+    for replaced in (last.map { [$0] } ?? []) + choices.filter({ $0 != last }) {
         try synchronise(sourcesReplacing(replaced))
         let build = try run(
             ["swift", "build", "-q", "--scratch-path", "\(scratch)/build", "--product", "RxDemoExplorer"],
@@ -168,7 +174,8 @@ func explore(_ step: Step, with explorer: String, scratch: String, scenarios: [I
 func explorerBuildFailure(folder: String, sources: String, output: String) -> WorkshopError {
     let firstError =
         output.split(separator: "\n").first { $0.contains(": error: ") }.map {  // both languages
-            $0.replacingOccurrences(of: sources + "/", with: "")
+            $0.replacingOccurrences(of: files.currentDirectoryPath + "/" + sources + "/", with: "")
+                .replacingOccurrences(of: sources + "/", with: "")
         } ?? ""
     if let verbose = ProcessInfo.processInfo.environment["VERBOSE"], !verbose.isEmpty, verbose != "0" { print(output) }
     return WorkshopError(
