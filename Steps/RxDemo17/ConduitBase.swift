@@ -34,8 +34,11 @@ struct ConduitList<Output, Failure: Error> {
         conduits.append(conduit)
     }
 
+    // A subscriber leaves once: the first match is the only one.
     mutating func remove(_ conduit: ConduitBase<Output, Failure>) {
-        conduits.removeAll { $0 === conduit }
+        if let index = conduits.firstIndex(where: { $0 === conduit }) {
+            conduits.remove(at: index)
+        }
     }
 
     // Every conduit, and an empty list left behind: what `send(completion:)` finishes.

@@ -125,7 +125,8 @@ let alternatives: [Alternative] = [
                 "    private var conduits: [ObjectIdentifier: ConduitBase<Output, Failure>] = [:]",
             "        guard !conduits.contains(where: { $0 === conduit }) else { return }\n        conduits.append(conduit)":
                 "        conduits[ObjectIdentifier(conduit)] = conduit",
-            "        conduits.removeAll { $0 === conduit }": "        conduits[ObjectIdentifier(conduit)] = nil",
+            "        if let index = conduits.firstIndex(where: { $0 === conduit }) {\n            conduits.remove(at: index)\n        }":
+                "        conduits[ObjectIdentifier(conduit)] = nil",
             "        defer { conduits = [] }": "        defer { conduits = [:] }",
             "        conduits.forEach(body)": "        conduits.values.forEach(body)",
         ]),

@@ -61,11 +61,40 @@ let demandHeader = [
 ]
 let demandWidths = [32, 10, 10, 10, 16, 16, 16, 6]
 
+#if !RXDEMO16
+    // From step 17: `count` values sent into a PassthroughSubject, to `sinks` sinks that ask for
+    // everything, straight from the subject or through `share()`.
+    func sendThroughSubject(_ count: Int, sinks: Int, shared: Bool) {
+        let subject = PassthroughSubject<Int, Never>()
+        func subscribe<P: Publisher>(_ publisher: P) -> [AnyCancellable] where P.Output == Int, P.Failure == Never {
+            (0..<sinks).map { _ in publisher.sink { checksum &+= $0 } }
+        }
+        let kept = shared ? subscribe(subject.share()) : subscribe(subject)
+        for value in 0..<count { subject.send(value) }
+        withExtendedLifetime(kept) {}
+    }
+
+    // `count` subscribers that come to one subject and cancel.
+    func comeAndCancel(_ count: Int) {
+        let subject = PassthroughSubject<Int, Never>()
+        for _ in 0..<count { subject.sink { checksum &+= $0 }.cancel() }
+    }
+
+    let subjectWorkloads: [String: (Int) -> Void] = [
+        "PassthroughSubject per element, 1 sink": { sendThroughSubject($0, sinks: 1, shared: false) },
+        "PassthroughSubject per element, 4 sinks": { sendThroughSubject($0, sinks: 4, shared: false) },
+        "share() per element, 2 sinks": { sendThroughSubject($0, sinks: 2, shared: true) },
+        "PassthroughSubject per sink that comes and cancels": { comeAndCancel($0) },
+    ]
+#else
+    let subjectWorkloads: [String: (Int) -> Void] = [:]
+#endif
+
 // For `make bench-instructions`: each workload `count` times, run once under callgrind.
 let demandWorkloads: [String: (Int) -> Void] = [
     "demand .max(1) per element, 0 maps": { run($0, maps: 0, oneAtATime: true) },
     "demand .max(1) per element, 4 maps": { run($0, maps: 4, oneAtATime: true) },
-]
+].merging(subjectWorkloads) { $1 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--header" {
