@@ -20,7 +20,11 @@ import func TraceSuite.tr
     import struct TraceSuite.ShapeCheck
     import struct TraceSuite.ThreadScenario
 
-    #if RXDEMO_SINCE_17
+    #if RXDEMO_SINCE_18
+        @testable import RxDemo18
+
+        private let thisStep = Step.rxDemo18
+    #elseif RXDEMO_SINCE_17
         @testable import RxDemo17
 
         private let thisStep = Step.rxDemo17
@@ -299,6 +303,61 @@ final class ScriptedSource: Publisher {
     }
 }
 
+// A child of `flatMap` (step 18 on), as the printed program's `Child`: it sends what it is
+// asked for at once, then ends, or stays open when it has no end.
+final class ChildSource<Failure: Error>: Publisher, Subscription, CustomStringConvertible {
+    typealias Output = Int
+    let number: Int
+    var elements: [Int]
+    let end: Subscribers.Completion<Failure>?
+    let log: TraceLog
+    var deliver: ((Int) -> Subscribers.Demand)?
+    var finish: ((Subscribers.Completion<Failure>) -> Void)?
+    var demand = Subscribers.Demand.none
+    var sending = false
+    var description: String { "Child" }
+
+    init(number: Int, elements: [Int], end: Subscribers.Completion<Failure>?, log: TraceLog) {
+        self.number = number
+        self.elements = elements
+        self.end = end
+        self.log = log
+    }
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Failure {
+        log("child \(number) subscribed")
+        deliver = subscriber.receive(_:)
+        finish = subscriber.receive(completion:)
+        subscriber.receive(subscription: self)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+        log("child \(number) asked \(demand)")
+        self.demand += demand
+        guard !sending else { return }
+        sending = true
+        while self.demand > 0, !elements.isEmpty, let deliver {
+            let element = elements.removeFirst()
+            self.demand -= 1
+            log("child \(number) sends \(element)")
+            self.demand += deliver(element)
+        }
+        sending = false
+        if elements.isEmpty, let end, let finish {
+            self.deliver = nil
+            self.finish = nil
+            log("child \(number) \(text(end))")
+            finish(end)
+        }
+    }
+
+    func cancel() {
+        log("child \(number) cancelled")
+        deliver = nil
+        finish = nil
+    }
+}
+
 // One run of a program, as its printed form runs it.
 final class ProgramRun {
     let program: DemandProgram
@@ -315,6 +374,8 @@ final class ProgramRun {
     // The multicast's `connect()`, and what it returned.
     var connect: (() -> Cancellable)?
     var connection: Cancellable?
+    // The children `flatMap` made so far (step 18 on).
+    var children = 0
 
     init(program: DemandProgram, log: TraceLog) {
         self.program = program
@@ -503,6 +564,23 @@ final class ProgramRun {
                 chain(publisher.share(), rest)
             #else
                 preconditionFailure("share comes in step 17")
+            #endif
+        case .flatMap(let most, let script):
+            #if RXDEMO_SINCE_18 || !RXDEMO_SINCE_16
+                chain(
+                    publisher.flatMap(maxPublishers: DemandRun.demand(most)) { value -> ChildSource<P.Failure> in
+                        self.children += 1
+                        let end: Subscribers.Completion<P.Failure>? =
+                            switch script.end(of: value) {
+                            case .finished: .finished
+                            case .failure: .failure(ProgramError.source as! P.Failure)
+                            case nil: nil
+                            }
+                        return ChildSource(
+                            number: self.children, elements: script.elements(of: value), end: end, log: self.log)
+                    }, rest)
+            #else
+                preconditionFailure("flatMap comes in step 18")
             #endif
         case .multicast(let autoconnect):
             #if RXDEMO_SINCE_17 || !RXDEMO_SINCE_16

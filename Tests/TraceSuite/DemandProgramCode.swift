@@ -31,12 +31,14 @@ extension DemandProgram {
         }
         if subscribers.contains(where: { $0.kind == .assign }) { types.append(targetClass) }
         if case .scripted = source { types.append(scriptedSourceClass) }
+        if operators.contains(where: \.isFlatMap) { types.append(Self.childClassText.components(separatedBy: "\n")) }
         return types
     }
 
     // What it does, in order.
     public var swiftStatements: [String] {
         var lines = sourceDeclarations
+        if operators.contains(where: \.isFlatMap) { lines.append("var children = 0") }
         if source.hasOperatorsOfItsOwn, operators.count > 1 {
             // `Just` and a sequence have a `map` of their own: in one long chain, Swift cannot
             // choose between the two.
@@ -208,6 +210,10 @@ extension DemandProgram {
             }
             """
         case .share: ".share()"
+        case .flatMap(let most, let child):
+            ".flatMap(maxPublishers: \(most.code)) { value -> Child<\(failureTypeName(before: operators.firstIndex(of: op) ?? 0))> in\n"
+                + "    children += 1\n"
+                + "    return Child(number: children, elements: \(child.elementsCode), end: \(child.endCode))\n}"
         case .multicast(let autoconnect):
             ".multicast(subject: PassthroughSubject<Int, \(failureTypeName)>())" + (autoconnect ? ".autoconnect()" : "")
         }
@@ -448,4 +454,77 @@ extension DemandProgram.Source {
         default: false
         }
     }
+}
+
+extension DemandProgram.ChildScript {
+    // As the program writes them, of the element it is handed (`value`).
+    var elementsCode: String { "[" + (0..<count).map { "value * 10 + \($0 + 1)" }.joined(separator: ", ") + "]" }
+    var endCode: String {
+        func code(_ end: DemandProgram.End?) -> String {
+            switch end {
+            case .finished: ".finished"
+            case .failure: ".failure(ProgramError.source)"
+            case nil: "nil"
+            }
+        }
+        return end == evenEnd ? code(end) : "value % 2 == 0 ? \(code(evenEnd)) : \(code(end))"
+    }
+}
+
+extension DemandProgram {
+    // The children of a `flatMap`: each sends what it is asked for at once, then ends, or stays
+    // open when it has no end.
+    static let childClassText = """
+        final class Child<Failure: Error>: Publisher, Subscription, CustomStringConvertible {
+            typealias Output = Int
+            let number: Int
+            var elements: [Int]
+            let end: Subscribers.Completion<Failure>?
+            var deliver: ((Int) -> Subscribers.Demand)?
+            var finish: ((Subscribers.Completion<Failure>) -> Void)?
+            var demand = Subscribers.Demand.none
+            var sending = false
+            var description: String { "Child" }
+
+            init(number: Int, elements: [Int], end: Subscribers.Completion<Failure>?) {
+                self.number = number
+                self.elements = elements
+                self.end = end
+            }
+
+            func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Failure {
+                Swift.print("child \\(number) subscribed")
+                deliver = subscriber.receive(_:)
+                finish = subscriber.receive(completion:)
+                subscriber.receive(subscription: self)
+            }
+
+            // A request while it sends only adds: the loop that is sending sends it.
+            func request(_ demand: Subscribers.Demand) {
+                Swift.print("child \\(number) asked \\(demand)")
+                self.demand += demand
+                guard !sending else { return }
+                sending = true
+                while self.demand > 0, !elements.isEmpty, let deliver {
+                    let element = elements.removeFirst()
+                    self.demand -= 1
+                    Swift.print("child \\(number) sends \\(element)")
+                    self.demand += deliver(element)
+                }
+                sending = false
+                if elements.isEmpty, let end, let finish {
+                    self.deliver = nil
+                    self.finish = nil
+                    Swift.print("child \\(number) \\(text(end))")
+                    finish(end)
+                }
+            }
+
+            func cancel() {
+                Swift.print("child \\(number) cancelled")
+                deliver = nil
+                finish = nil
+            }
+        }
+        """
 }

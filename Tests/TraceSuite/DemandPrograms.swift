@@ -80,13 +80,36 @@ public struct DemandProgram: Sendable, Hashable {
         // `multicast(subject: PassthroughSubject())`, connected at a moment of the program
         // (`Action.connect`), or by the first subscriber with `autoconnect()`.
         case multicast(autoconnect: Bool)
+        // Step 18 on: `flatMap(maxPublishers:)`, each element becoming a child publisher of
+        // the program's own (`ChildScript`).
+        case flatMap(maxPublishers: Ask, child: ChildScript)
 
         public var shares: Bool {
             switch self {
             case .share, .multicast: true
-            case .map, .filter, .tryMap: false
+            case .map, .filter, .tryMap, .flatMap: false
             }
         }
+    }
+
+    // The children a `flatMap` makes: child n of element v sends v * 10 + 1, v * 10 + 2, …
+    // (`count` of them) as soon as it is asked, then ends with `end`, or stays open (nil); the
+    // child of an even element ends with `evenEnd`, so that one child can fail or finish while
+    // another is still open.
+    public struct ChildScript: Sendable, Hashable {
+        public var count: Int
+        public var end: End?
+        public var evenEnd: End?
+
+        public init(count: Int, end: End?, evenEnd: End?? = nil) {
+            self.count = count
+            self.end = end
+            self.evenEnd = evenEnd ?? end
+        }
+
+        // What the child of `value` sends, and how it ends.
+        public func elements(of value: Int) -> [Int] { (0..<count).map { value * 10 + $0 + 1 } }
+        public func end(of value: Int) -> End? { value % 2 == 0 ? evenEnd : end }
     }
 
     public enum SubscriberKind: Sendable, Hashable {
@@ -156,12 +179,21 @@ public struct DemandProgram: Sendable, Hashable {
         }
     }
 
-    // What a step must have to run it: step 16's core, and from step 17 subjects and sharing.
+    // What a step must have to run it: step 16's core, from step 17 subjects and sharing, and
+    // from step 18 `flatMap`.
     public var needs: Set<Capability> {
         var needs: Set<Capability> = [.demand]
         if case .subject = source { needs.insert(.demandSubjects) }
         if operators.contains(where: \.shares) { needs.insert(.demandSubjects) }
+        if operators.contains(where: \.isFlatMap) { needs.insert(.demandFlatMap) }
         return needs
+    }
+
+    // The failure type before the operator at `position`: "Never", "ProgramError", or "Error"
+    // after a `tryMap`.
+    public func failureTypeName(before position: Int) -> String {
+        if operators[..<position].contains(where: { if case .tryMap = $0 { true } else { false } }) { return "Error" }
+        return source.neverFails ? "Never" : "ProgramError"
     }
 
     // Whether its subscribers may be told in any order: several of them on one subject (a
@@ -178,7 +210,11 @@ public struct DemandProgram: Sendable, Hashable {
     }
 
     var size: Int {
-        source.size + 2 * operators.count + 3 * subscribers.count + moments.count
+        source.size + 2 * operators.count
+            + operators.reduce(0) { total, op in
+                guard case .flatMap(_, let child) = op else { return total }
+                return total + child.count + (child.end == nil ? 0 : 1)
+            } + 3 * subscribers.count + moments.count
             + subscribers.reduce(0) { total, script in
                 guard case .demanding(let demand) = script.kind else { return total }
                 return total + demand.returns.count + demand.requestsInReceive.count
@@ -235,6 +271,10 @@ extension Step {
     public var library: String { isDemandAct ? "OpenCombine" : "RxSwift" }
 }
 
+extension DemandProgram.Operator {
+    public var isFlatMap: Bool { if case .flatMap = self { true } else { false } }
+}
+
 public struct GeneratedDemandProgram: Sendable {
     public let number: Int
     public let program: DemandProgram
@@ -247,7 +287,8 @@ extension Step {
     public var generatedDemandPrograms: [GeneratedDemandProgram] {
         if let drawn = DrawnDemandPrograms.lock.withLock({ DrawnDemandPrograms.byStep[self] }) { return drawn }
         let programs = GeneratedDemandProgram.drawn(
-            seed: 0xDE3A_0000 &+ UInt64(rawValue), subjects: capabilities.contains(.demandSubjects))
+            seed: 0xDE3A_0000 &+ UInt64(rawValue), subjects: capabilities.contains(.demandSubjects),
+            flatMaps: capabilities.contains(.demandFlatMap))
         DrawnDemandPrograms.lock.withLock { DrawnDemandPrograms.byStep[self] = programs }
         return programs
     }
@@ -264,10 +305,10 @@ extension GeneratedDemandProgram {
     public static let brokenUpstreamCount = 100
 
     // The same programs on every machine and in every run, smallest first; with `subjects`,
-    // subjects and sharing too (step 17 on), drawn so that a step without them gets the same
-    // programs as before they came.
-    public static func drawn(seed: UInt64, subjects: Bool = false) -> [GeneratedDemandProgram] {
-        var generator = DemandProgramGenerator(seed: seed, subjects: subjects)
+    // subjects and sharing too (step 17 on), with `flatMaps` `flatMap` (step 18 on), drawn so
+    // that a step without them gets the same programs as before they came.
+    public static func drawn(seed: UInt64, subjects: Bool = false, flatMaps: Bool = false) -> [GeneratedDemandProgram] {
+        var generator = DemandProgramGenerator(seed: seed, subjects: subjects, flatMaps: flatMaps)
         var seen: Set<String> = []
         var drawn: [(program: DemandProgram, size: Int, key: String)] = []
         var attempts = 0
@@ -283,7 +324,7 @@ extension GeneratedDemandProgram {
         func batch(_ count: Int, seed: UInt64, _ draw: (inout DemandProgramGenerator) -> DemandProgram?)
             -> [(program: DemandProgram, size: Int, key: String)]
         {
-            var generator = DemandProgramGenerator(seed: seed, subjects: subjects)
+            var generator = DemandProgramGenerator(seed: seed, subjects: subjects, flatMaps: flatMaps)
             var programs: [(program: DemandProgram, size: Int, key: String)] = []
             var attempts = 0
             while programs.count < count && attempts < count * 50 {
@@ -317,10 +358,13 @@ struct DemandProgramGenerator {
     // Step 17 on. Every draw of theirs is behind this flag: without it, not one number is drawn
     // that step 16's programs did not draw.
     private let subjects: Bool
+    // Step 18 on, behind a flag of its own as `subjects` is.
+    private let flatMaps: Bool
 
-    init(seed: UInt64, subjects: Bool = false) {
+    init(seed: UInt64, subjects: Bool = false, flatMaps: Bool = false) {
         numbers = SeededNumbers(seed: seed)
         self.subjects = subjects
+        self.flatMaps = flatMaps
     }
 
     mutating func program(budget: Int, source forced: DemandProgram.Source? = nil) -> DemandProgram {
@@ -340,6 +384,18 @@ struct DemandProgramGenerator {
                     .tryMap(throwsOn: numbers.int(1...4)),
                 ]))
         }
+        if flatMaps && numbers.chance(55) {
+            let position = numbers.int(0...operators.count)
+            let failure = DemandProgram(source: source, operators: operators, subscribers: [], moments: [])
+                .failureTypeName(before: position)
+            var ends: [DemandProgram.End?] = [.finished, .finished, .finished, nil]
+            if failure != "Never" { ends.append(.failure) }
+            let end = numbers.pick(ends)
+            let child = DemandProgram.ChildScript(
+                count: numbers.int(0...3), end: end, evenEnd: numbers.chance(50) ? end : numbers.pick(ends))
+            let most: DemandProgram.Ask = numbers.pick([.max(1), .max(1), .max(2), .unlimited])
+            operators.insert(.flatMap(maxPublishers: most, child: child), at: position)
+        }
         if subjects && numbers.chance(45) {
             operators.append(numbers.pick([.share, .multicast(autoconnect: true), .multicast(autoconnect: false)]))
         }
@@ -350,6 +406,15 @@ struct DemandProgramGenerator {
         if subjects && shared { subscriberCount = numbers.int(1...3) }
         for index in 0..<subscriberCount {
             program.subscribers.append(subscriber(index: index, assignable: program.neverFails, budget: budget))
+        }
+        // Several subscribers of one subject or future, each through a flatMap of its own, would
+        // number the children in the order the subject tells them, which OpenCombine's set
+        // changes from run to run: such a program keeps one subscriber.
+        if let flatMap = operators.firstIndex(where: \.isFlatMap), !operators[flatMap...].contains(where: \.shares) {
+            switch source {
+            case .subject, .future: program.subscribers = [program.subscribers[0]]
+            default: break
+            }
         }
         // Sometimes nobody has subscribed yet when the subject is first sent to.
         if subjects && shared && numbers.chance(25) { program.subscribers[0].subscribeAt = numbers.int(1...2) }

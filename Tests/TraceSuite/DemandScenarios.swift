@@ -248,5 +248,51 @@ extension Scenario {
                 "sub 1 subscription Multicast", "sub 1 requests max(1)", "subject sends 1", "sub 1 receive 1",
                 "sub 1 returns max(1)", "subject sends 2", "sub 1 receive 2", "sub 1 returns max(1)", "end",
             ]),
+        // Step 18. A finished child makes room: flatMap asks its upstream for one more publisher.
+        Scenario(
+            .demandFlatMapOnePublisherAtATime,
+            demand: program(
+                .scripted(sends: [1, 2], end: .finished),
+                [.flatMap(maxPublishers: .max(1), child: .init(count: 1, end: .finished))], [sink],
+                [(1, .send), (2, .send), (3, .end)]),
+            expected: [
+                "source: subscription 1 made", "source: subscription 1 asks max(1)",
+                "source: sends 1 to subscription 1",
+                "child 1 subscribed", "child 1 asked unlimited", "child 1 sends 11", "sink 1 receive 11",
+                "child 1 finished", "source: subscription 1 asks max(1)", "source: sends 2 to subscription 1",
+                "child 2 subscribed", "child 2 asked unlimited", "child 2 sends 21", "sink 1 receive 21",
+                "child 2 finished", "source: subscription 1 asks max(1)", "source: ends subscription 1",
+                "sink 1 finished", "end",
+            ]),
+        // Each delivered element earns its child one more request; what comes while the
+        // subscriber has no demand waits, and a request takes it from the buffer first.
+        Scenario(
+            .demandFlatMapBuffersForSlowSubscriber,
+            demand: program(
+                .sequence([1, 2]), [.flatMap(maxPublishers: .unlimited, child: .init(count: 2, end: .finished))],
+                [asking(.max(1))], [(1, .request(subscriber: 0, .max(1))), (2, .request(subscriber: 0, .max(2)))]),
+            expected: [
+                "sub 1 subscription FlatMap", "sub 1 requests max(1)", "child 1 subscribed", "child 1 asked max(1)",
+                "child 1 sends 11", "sub 1 receive 11", "sub 1 returns max(0)", "child 1 sends 12", "child 1 finished",
+                "child 2 subscribed", "child 2 asked max(1)", "child 2 sends 21", "sub 1 requests max(1)",
+                "sub 1 receive 12", "sub 1 returns max(0)", "sub 1 requests max(2)", "sub 1 receive 21",
+                "sub 1 returns max(0)", "child 2 asked max(1)", "child 2 sends 22", "child 2 finished",
+                "sub 1 receive 22", "sub 1 returns max(0)", "sub 1 finished", "end",
+            ]),
+        // The upstream's end is not the subscriber's: an element in the buffer still has to go.
+        Scenario(
+            .demandFlatMapFinishesAfterBuffer,
+            demand: program(
+                .scripted(sends: [1], end: .finished),
+                [.flatMap(maxPublishers: .max(1), child: .init(count: 2, end: .finished))], [asking(.max(1))],
+                [(1, .send), (2, .end), (3, .request(subscriber: 0, .max(1)))]),
+            expected: [
+                "sub 1 subscription FlatMap", "sub 1 requests max(1)", "source: subscription 1 made",
+                "source: subscription 1 asks max(1)", "source: sends 1 to subscription 1", "child 1 subscribed",
+                "child 1 asked max(1)", "child 1 sends 11", "sub 1 receive 11", "sub 1 returns max(0)",
+                "child 1 sends 12", "child 1 finished", "source: subscription 1 asks max(1)",
+                "source: ends subscription 1", "sub 1 requests max(1)", "sub 1 receive 12", "sub 1 returns max(0)",
+                "sub 1 finished", "end",
+            ]),
     ]
 }

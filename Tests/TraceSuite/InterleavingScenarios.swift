@@ -165,9 +165,9 @@ extension InterleavingScenarioID {
                     chineseTitle: "amb 在持锁时释放落败的一方并转发胜者的第一个事件",
                     rxSwift: mainToo.0, chineseRxSwift: mainToo.1)
                 : nil
-        // The demand act's, from OpenCombine's sources (63aef318): step 17 keeps both.
+        // The demand act's, from OpenCombine's sources (63aef318): steps 17 and 18 keep both.
         case .multicastSubscribersShareOneSubject:
-            return step == .rxDemo17
+            return [.rxDemo17, .rxDemo18].contains(step)
                 ? KnownCallOut(
                     lockFile: "Multicast.swift",
                     title: "multicast creates its subject (createSubject) with its lock held",
@@ -176,7 +176,7 @@ extension InterleavingScenarioID {
                     chineseRxSwift: "OpenCombine 的 Multicast 就是这样做的（lazySubject）")
                 : nil
         case .autoconnectFirstSubscribersAtOnce:
-            return step == .rxDemo17
+            return [.rxDemo17, .rxDemo18].contains(step)
                 ? KnownCallOut(
                     lockFile: "Autoconnect.swift",
                     title:

@@ -1117,6 +1117,56 @@ public let mutants: [Mutant] = [
             "        func cancel() {\n            lock.lock()\n            guard case .subscribed(let subscription) = status else {\n                lock.unlock()\n                return\n            }\n            status = .terminal\n":
                 "        func cancel() {\n            lock.lock()\n            guard case .subscribed(let subscription) = status else {\n                lock.unlock()\n                return\n            }\n            lock.unlock()\n            lock.lock()\n            status = .terminal\n"
         ], onlyTheExplorer: .sinkCancelledTwice),
+    // Step 18: flatMap under demand.
+    Mutant(
+        step: .rxDemo18,
+        mistake: "flatMap asks each child for .unlimited and passes on everything it sends, as RxSwift's flatMap does",
+        chinese: "flatMap 向每个子发布者要 .unlimited，把它发来的全部往下传，就像 RxSwift 的 flatMap",
+        file: "FlatMap.swift",
+        changes: [
+            "            let demand: Subscribers.Demand = downstreamDemand == .unlimited ? .unlimited : .max(1)\n":
+                "            let demand = Subscribers.Demand.unlimited\n",
+            "        fileprivate func receiveInner(_ input: Child.Output, _ index: Int) -> Subscribers.Demand {\n            lock.lock()\n":
+                "        fileprivate func receiveInner(_ input: Child.Output, _ index: Int) -> Subscribers.Demand {\n            deliver(input)\n            return .none\n        }\n\n        fileprivate func receiveInnerAsked(_ input: Child.Output, _ index: Int) -> Subscribers.Demand {\n            lock.lock()\n",
+        ]),
+    Mutant(
+        step: .rxDemo18, mistake: "flatMap asks the upstream for .unlimited publishers, not for maxPublishers",
+        chinese: "flatMap 向上游要 .unlimited 个发布者，而不是 maxPublishers 个",
+        file: "FlatMap.swift",
+        changes: ["            subscription.request(maxPublishers)\n": "            subscription.request(.unlimited)\n"]
+    ),
+    Mutant(
+        step: .rxDemo18, mistake: "flatMap never asks the upstream for another publisher when a child finishes",
+        chinese: "子发布者结束时，flatMap 从不向上游再要一个发布者",
+        file: "FlatMap.swift",
+        changes: [
+            "                if !downstreamCompleted { requestOneMorePublisher() }\n":
+                "                _ = downstreamCompleted\n"
+        ]),
+    Mutant(
+        step: .rxDemo18, mistake: "flatMap finishes when the upstream finishes, with children still sending",
+        chinese: "上游一结束 flatMap 就结束，子发布者还在发送",
+        file: "FlatMap.swift",
+        changes: [
+            "            guard !cancelledOrCompleted && outerFinished && buffer.isEmpty\n                && children.count + pendingSubscriptions == 0\n":
+                "            guard !cancelledOrCompleted && outerFinished && buffer.isEmpty\n"
+        ]),
+    Mutant(
+        step: .rxDemo18, mistake: "a buffered element delivered on request does not ask its child for the next one",
+        chinese: "按 request 交出缓冲里的元素后，没有向它的子发布者再要下一个",
+        file: "FlatMap.swift",
+        changes: [
+            "                    if let child {\n                        innerRecursive = true\n                        lock.unlock()\n                        child.request(.max(1))\n                        lock.lock()\n                        innerRecursive = false\n                    }\n":
+                "                    _ = child\n"
+        ]),
+    Mutant(
+        step: .rxDemo18, mistake: "a child that fails does not cancel the other children",
+        chinese: "一个子发布者失败时，没有取消其他子发布者",
+        file: "FlatMap.swift",
+        changes: [
+            "                for child in children where child.index != index { child.subscription.cancel() }\n":
+                "                _ = children\n"
+        ]),
     // The side step: what the article's own text warns about, forgotten.
     Mutant(
         step: .rxDemoSignal, mistake: "map forgets to keep its subscription in objects: the mapped signal goes quiet",

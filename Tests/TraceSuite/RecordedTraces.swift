@@ -130,6 +130,11 @@ extension DeclaredDifference {
     // from run to run. The demand act's steps tell them in the order they came.
     public static let subscriberOrderVaries =
         "OpenCombine's order among several subscribers changes from run to run: each subscriber's own order counts, not the order among them"
+    // OpenCombine keeps flatMap's children in a dictionary: which it asks first after a request
+    // for `.unlimited` changes from run to run, and with it the order of a subscriber's elements.
+    // The step asks them in the order they came.
+    public static let childOrderVaries =
+        "OpenCombine's order among flatMap's children changes from run to run: what each subscriber and child prints counts, not its order"
     // A program the reference step prints differently from run to run: it judges nobody.
     public static let unstable = "the reference step prints it differently from run to run"
 
@@ -199,7 +204,19 @@ extension Array {
 
 extension RecordedTraces.Entry {
     // Where the library's order among subscribers is its set's (the demand act's programs).
-    public var ordersSubscribersFreely: Bool { why == DeclaredDifference.subscriberOrderVaries }
+    public var ordersSubscribersFreely: Bool {
+        why == DeclaredDifference.subscriberOrderVaries || why == DeclaredDifference.childOrderVaries
+    }
+
+    // What of a trace counts when the library's order varies: each actor's own order, or only
+    // what each actor printed.
+    public func comparable(_ trace: [String]) -> [String] {
+        switch why {
+        case DeclaredDifference.subscriberOrderVaries: byActor(trace)
+        case DeclaredDifference.childOrderVaries: byActor(trace).sorted()
+        default: trace
+        }
+    }
 
     // The known defects a "~ " line names, among the step's.
     public func defects(of step: Step) -> [Defect] {

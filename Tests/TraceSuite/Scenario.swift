@@ -279,6 +279,8 @@ public enum Capability: String, Sendable, CaseIterable {
     // Under demand (step 17 on): `PassthroughSubject`, `CurrentValueSubject`, `multicast`,
     // `autoconnect()` and `share()`.
     case demandSubjects
+    // Step 18 on: `flatMap(maxPublishers:)`, whose children the program's own publishers are.
+    case demandFlatMap
 }
 
 // How a trait is subscribed.

@@ -173,6 +173,9 @@ extension ScenarioID {
         case .demandMulticastWaitsForConnect: "connect() 之前，multicast 什么也不发"
         case .demandAutoconnectLastCancel: "最后一个订阅者取消时，autoconnect 取消上游"
         case .demandMulticastAsksForReturnedDemand: "multicast 把订阅者的 receive 返回的需求向 subject 要"
+        case .demandFlatMapOnePublisherAtATime: "flatMap(maxPublishers: .max(1)) 只要一个发布者，它的子发布者结束时再要下一个"
+        case .demandFlatMapBuffersForSlowSubscriber: "flatMap 每次只向子发布者要一个元素，订阅者还没要的先存起来"
+        case .demandFlatMapFinishesAfterBuffer: "上游已经结束、缓冲也空了，flatMap 才结束"
         }
     }
 }

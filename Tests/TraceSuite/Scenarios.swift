@@ -247,6 +247,12 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
     case demandAutoconnectLastCancel = "autoconnect cancels upstream when its last subscriber cancels"
     case demandMulticastAsksForReturnedDemand =
         "multicast asks the subject for the demand its subscriber's receive returns"
+    case demandFlatMapOnePublisherAtATime =
+        "flatMap(maxPublishers: .max(1)) asks for one publisher, and for the next when its child finishes"
+    case demandFlatMapBuffersForSlowSubscriber =
+        "flatMap asks a child for one element at a time and keeps what its subscriber has not asked for"
+    case demandFlatMapFinishesAfterBuffer =
+        "flatMap finishes once the upstream has finished and its buffer is empty"
 }
 
 extension Scenario {

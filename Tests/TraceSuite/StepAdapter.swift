@@ -362,6 +362,8 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
     case rxDemo16
     // Locks, and subjects and sharing under demand.
     case rxDemo17
+    // Operators that own several subscriptions under demand: `flatMap(maxPublishers:)`.
+    case rxDemo18
 
     public var description: String { "RxDemo" + number }
 
@@ -430,6 +432,7 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
         // Combine's API: none of the scenarios' observables; its own programs (DemandPrograms.swift).
         case .rxDemo16: [.demand]
         case .rxDemo17: [.demand, .demandSubjects]
+        case .rxDemo18: [.demand, .demandSubjects, .demandFlatMap]
         }
     }
 

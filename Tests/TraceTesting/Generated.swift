@@ -79,7 +79,7 @@ func judgeGenerated(
         let number = entry.number
         let run = runs[number]
         let allowed = isReference ? [entry.referenceTrace].compactMap { $0 } : entry.allowed
-        let judged = { step.judged(entry.ordersSubscribersFreely ? byActor($0) : $0, against: entry.rxSwift) }
+        let judged = { step.judged(entry.comparable($0), against: entry.rxSwift) }
         // The same trace is judged the same: most programs print one of them exactly.
         if let run, run.finished, allowed.contains(run.trace) || allowed.map(judged).contains(judged(run.trace)) {
             continue
@@ -97,10 +97,17 @@ func judgeGenerated(
         failing.append((number, scenario, run, closest ?? []))
     }
     // The one to show: the shortest as Swift, of the smallest few that fail (a crash first: the
-    // programs after it did not run).
+    // programs after it did not run). In the demand act, one that breaks a named rule where the
+    // library keeps it, if a few of the smallest do: the rule says what went wrong.
+    let breaksARule = failing.prefix(50).filter { failure in
+        guard step.isDemandAct, let run = failure.run, run.finished else { return false }
+        return DemandRule.firstBroken(in: run.trace, keptBy: failure.expected) != nil
+    }
     let shortest =
         failing.first { $0.run?.finished == false }
-        ?? failing.prefix(20).min { (code($0.number).count, $0.number) < (code($1.number).count, $1.number) }
+        ?? (breaksARule.isEmpty ? Array(failing.prefix(20)) : breaksARule).min {
+            (code($0.number).count, $0.number) < (code($1.number).count, $1.number)
+        }
     GeneratedReport(
         ran: runs.count, of: recorded.entries.count, failing: failing.count,
         first: shortest.map {

@@ -133,4 +133,22 @@ let alternatives: [Alternative] = [
     Alternative(
         step: .rxDemo17, design: "every lock a recursive one", file: "Lock.swift",
         changes: ["typealias UnfairLock = NSLock": "typealias UnfairLock = NSRecursiveLock"]),
+    // OpenCombine's own way: flatMap's children in a dictionary, asked and cancelled in no fixed order.
+    Alternative(
+        step: .rxDemo18, design: "flatMap keeps its children in a dictionary, as OpenCombine does",
+        file: "FlatMap.swift",
+        changes: [
+            "        private var children: [(index: Int, subscription: Subscription)] = []":
+                "        private var children: [Int: Subscription] = [:]",
+            "self.children = []": "self.children = [:]",
+            "for child in children { child.subscription.cancel() }":
+                "for (_, subscription) in children { subscription.cancel() }",
+            "for child in children { child.subscription.request(.unlimited) }":
+                "for (_, subscription) in children { subscription.request(.unlimited) }",
+            "let child = children.first { $0.index == index }?.subscription": "let child = children[index]",
+            "children.append((index, subscription))": "children[index] = subscription",
+            "children.removeAll { $0.index == index }": "children[index] = nil",
+            "for child in children where child.index != index { child.subscription.cancel() }":
+                "for (other, subscription) in children where other != index { subscription.cancel() }",
+        ]),
 ]

@@ -66,11 +66,13 @@ func writeGeneratedTraces(_ steps: [Step], rxSwiftFolder: String?) throws -> Int
                 let theirs = try rxSwiftTrace(program.number, program.fingerprint)
                 var entry = RecordedTraces.Entry(
                     number: program.number, fingerprint: program.fingerprint, rxSwift: theirs)
-                if rxSwift.entry(program.number)?.ordersSubscribersFreely == true {
-                    // The step tells its subscribers in one order, which may not be this run's.
-                    entry.why = DeclaredDifference.subscriberOrderVaries
+                if let recorded = rxSwift.entry(program.number), recorded.ordersSubscribersFreely {
+                    // The step tells its subscribers and children in one order, which may not be this run's.
+                    entry.why = recorded.why
                     entry.reference = mine
-                    if byActor(mine) != byActor(theirs) { undeclared.append("\(step) program \(program.number)") }
+                    if recorded.comparable(mine) != recorded.comparable(theirs) {
+                        undeclared.append("\(step) program \(program.number)")
+                    }
                 } else if mine != theirs {
                     undeclared.append("\(step) program \(program.number)")
                 }

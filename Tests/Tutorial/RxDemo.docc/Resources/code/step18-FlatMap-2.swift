@@ -1,0 +1,41 @@
+// MARK: - FlatMap
+
+extension Publisher {
+    // Step 12's flatMap, under demand: at most `maxPublishers` children at once. Each element of
+    // the upstream becomes a child publisher, and what the children send goes downstream, but
+    // only as much as the downstream asked for; the rest waits in a buffer.
+    func flatMap<Child: Publisher>(
+        maxPublishers: Subscribers.Demand = .unlimited,
+        _ transform: @escaping (Output) -> Child
+    ) -> Publishers.FlatMap<Child, Self> where Child.Failure == Failure {
+        Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+    }
+}
+
+extension Publishers {
+    struct FlatMap<Child: Publisher, Upstream: Publisher>: Publisher where Child.Failure == Upstream.Failure {
+        typealias Output = Child.Output
+
+        typealias Failure = Upstream.Failure
+
+        let upstream: Upstream
+
+        let maxPublishers: Subscribers.Demand
+
+        let transform: (Upstream.Output) -> Child
+
+        init(upstream: Upstream, maxPublishers: Subscribers.Demand, transform: @escaping (Upstream.Output) -> Child) {
+            self.upstream = upstream
+            self.maxPublishers = maxPublishers
+            self.transform = transform
+        }
+
+        // The downstream gets its subscription before the upstream is subscribed, as OpenCombine does.
+        func receive<Downstream: Subscriber>(subscriber: Downstream)
+        where Child.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
+            let outer = Outer(downstream: subscriber, maxPublishers: maxPublishers, map: transform)
+            subscriber.receive(subscription: outer)
+            upstream.subscribe(outer)
+        }
+    }
+}
