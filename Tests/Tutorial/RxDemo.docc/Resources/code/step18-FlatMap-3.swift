@@ -320,8 +320,9 @@ extension Publishers.FlatMap {
         // finished, the buffer is empty and no child is left. Returns whether it did.
         @discardableResult
         private func releaseLockThenSendCompletionDownstreamIfNeeded(outerFinished: Bool) -> Bool {
-            guard !cancelledOrCompleted && outerFinished && buffer.isEmpty
-                && children.count + pendingSubscriptions == 0
+            guard
+                !cancelledOrCompleted && outerFinished && buffer.isEmpty
+                    && children.count + pendingSubscriptions == 0
             else {
                 lock.unlock()
                 return false
