@@ -48,11 +48,17 @@ func summary(reportFolder: String) throws {
                 tr("          \(generated.of) generated programs: ", "          生成的程序 \(generated.of) 个：")
                     + (generated.failing != 0
                         ? tr("\(generated.failing) FAIL", "\(generated.failing) 个失败")
-                        // The demand act's recorded differences are OpenCombine's order among subscribers.
+                        // The demand act's recorded differences are OpenCombine's order among subscribers
+                        // (a set) and, from step 18, among flatMap's children (a dictionary).
                         : step.isDemandAct
-                            ? tr(
-                                "each prints its recorded trace (\(differing) where OpenCombine's order among several subscribers varies from run to run: judged subscriber by subscriber)",
-                                "每个都打印出记录的事件轨迹（其中 \(differing) 个 OpenCombine 通知多个订阅者的先后每次运行都不同：逐个订阅者判断）")
+                            ? (step.capabilities.contains(.demandFlatMap)
+                                ? tr(
+                                    "each prints its recorded trace (\(differing) where OpenCombine's order among several subscribers or flatMap's children varies from run to run: judged one by one)",
+                                    "每个都打印出记录的事件轨迹（其中 \(differing) 个 OpenCombine 通知多个订阅者或 flatMap 的多个子发布者的先后每次运行都不同：逐个判断）"
+                                )
+                                : tr(
+                                    "each prints its recorded trace (\(differing) where OpenCombine's order among several subscribers varies from run to run: judged subscriber by subscriber)",
+                                    "每个都打印出记录的事件轨迹（其中 \(differing) 个 OpenCombine 通知多个订阅者的先后每次运行都不同：逐个订阅者判断）"))
                             : tr(
                                 "each prints its recorded trace (\(differing) where the reference differs from \(rxSwift), as recorded)",
                                 "每个都打印出记录的事件轨迹（其中 \(differing) 个参考实现与 \(rxSwift) 不同，与记录一致）")))
