@@ -44,7 +44,7 @@ import func TraceSuite.tr
             let unlimited = Subscribers.Demand.unlimited
             var passed: [String] = []
             [1, 2].publisher.filter { $0 > 0 }.subscribe(SubscriptionWatcher { passed.append("\($0)") })
-            return [
+            return flatMapShape() + [
                 ShapeCheck(
                     tr(
                         "`Subscribers.Demand` prints as `max(3)` and `unlimited`, and `.none` is `.max(0)`",
@@ -74,6 +74,31 @@ import func TraceSuite.tr
         static func misuse(_ number: Int) { DemandRuleChecks.refusals()[number].misuse() }
 
         static func threadRound(_ id: ThreadScenarioID) -> String? { DemandThreads.round(id) }
+    }
+
+    // Step 18 on: OpenCombine's overloads of flatMap where the child or the upstream never fails.
+    private func flatMapShape() -> [ShapeCheck] {
+        #if RXDEMO_SINCE_18
+            var seen: [String] = []
+            let subject = PassthroughSubject<Int, ProgramError>()
+            let one = subject.flatMap { Just($0 * 10) }.sink(
+                receiveCompletion: { seen.append(text($0)) }, receiveValue: { seen.append("\($0)") })
+            subject.send(1)
+            subject.send(completion: .finished)
+            let two = [1, 2].publisher.flatMap { _ in Fail<Int, ProgramError>(error: .source) }.sink(
+                receiveCompletion: { seen.append(text($0)) }, receiveValue: { seen.append("\($0)") })
+            withExtendedLifetime((one, two)) {}
+            return [
+                ShapeCheck(
+                    tr(
+                        "`flatMap` takes a child that never fails under an upstream that may, and the other way round: `subject.flatMap { Just($0 * 10) }` gets 10, then finished; `[1, 2].publisher.flatMap { _ in Fail(error: e) }` fails with e",
+                        "`flatMap` 接受永不失败的子发布者配可能失败的上游，反过来也行：`subject.flatMap { Just($0 * 10) }` 收到 10，然后 finished；`[1, 2].publisher.flatMap { _ in Fail(error: e) }` 以 e 失败"
+                    ),
+                    seen == ["10", "finished", "failure(source)"])
+            ]
+        #else
+            return []
+        #endif
     }
 
     private func isJust<Output>(_ publisher: Just<Output>) -> Bool { true }
@@ -882,6 +907,9 @@ public enum DemandThreads {
             case .subjectSendsWhileSubscribersCome: subjectSendsWhileSubscribersCome()
             case .subjectSendsWhileItsSubscriberCancels: subjectSendsWhileItsSubscriberCancels()
         #endif
+        #if RXDEMO_SINCE_18 || !RXDEMO_SINCE_16
+            case .flatMapChildrenSendFromTwoThreads: flatMapChildrenSendFromTwoThreads()
+        #endif
         default: preconditionFailure("«\(id.rawValue)» is not one of the demand act's thread scenarios")
         }
     }
@@ -990,6 +1018,36 @@ public enum DemandThreads {
                     "它的 cancel 返回、发送也都结束之后，订阅者还是收到了元素或 finished")
             }
             return nil
+        }
+    #endif
+
+    #if RXDEMO_SINCE_18 || !RXDEMO_SINCE_16
+        // Two children of one flatMap send on two threads at once, to a subscriber that asked
+        // for everything: flatMap's downstream lock lets one receive run at a time.
+        static func flatMapChildrenSendFromTwoThreads() -> String? {
+            let ids = PassthroughSubject<Int, Never>()
+            nonisolated(unsafe) var children: [PassthroughSubject<Int, Never>] = []
+            let subscriber = Serial(initial: .unlimited)
+            ids.flatMap { _ -> PassthroughSubject<Int, Never> in
+                let child = PassthroughSubject<Int, Never>()
+                children.append(child)
+                return child
+            }.subscribe(subscriber)
+            ids.send(0)
+            ids.send(1)
+            guard children.count == 2 else {
+                return tr(
+                    "flatMap made \(children.count) children of two elements",
+                    "flatMap 为两个元素做出了 \(children.count) 个子发布者")
+            }
+            let (first, second) = (children[0], children[1])
+            race({ (0..<20).forEach { first.send($0) } }, { (100..<120).forEach { second.send($0) } })
+            first.send(completion: .finished)
+            second.send(completion: .finished)
+            ids.send(completion: .finished)
+            let got = subscriber.inputs.withLock { $0 }
+            let inOrder = got.filter { $0 < 100 } == Array(0..<20) && got.filter { $0 >= 100 } == Array(100..<120)
+            return subscriber.problem(expected: inOrder ? got : Array(0..<20) + Array(100..<120), finished: true)
         }
     #endif
 }

@@ -116,7 +116,8 @@ extension ThreadScenario {
             .asObservableDisposeCancelsTheTask, .asObservableLoopsOnATaskOfItsOwn, .createWorkCancelledByDispose,
             .createWorkThrowsCancellation, .createWorkInheritsWhatItShould, .bridgeOnTheMainActor,
             .requestWhileSequenceSends, .sinkCancelledTwiceAtOnce, .futurePromisedWhileSubscribersCome,
-            .subjectSendsWhileSubscribersCome, .subjectSendsWhileItsSubscriberCancels:
+            .subjectSendsWhileSubscribersCome, .subjectSendsWhileItsSubscriberCancels,
+            .flatMapChildrenSendFromTwoThreads:
             preconditionFailure("«\(name)» is not a flag scenario")
         }
     }

@@ -55,6 +55,11 @@ public enum InterleavingScenarioID: String, Sendable, CaseIterable {
         "two threads subscribe first to one share() at once, in every interleaving: the upstream is subscribed once"
     case multicastSubscribersShareOneSubject =
         "two threads subscribe first to one multicast { … } at once, in every interleaving: both are on the subject that connect() connects"
+    // Step 18 on.
+    case flatMapChildrenSendAtOnce =
+        "two children of one flatMap send at once with one element of demand, in every interleaving: one goes down, the other waits for the next request"
+    case flatMapUpstreamFailsWhileCancelled =
+        "a flatMap's upstream fails on one thread while its subscriber cancels on another, in every interleaving: the child is cancelled once, with no lock held"
 
     // The first step that has what it needs (the explorer builds it from that step on).
     public var from: Step {
@@ -73,6 +78,7 @@ public enum InterleavingScenarioID: String, Sendable, CaseIterable {
         case .sequenceRequestsFromTwoThreads, .sinkCancelledTwice, .futurePromisedWhileSubscribing,
             .subjectSendRacingCancel, .autoconnectFirstSubscribersAtOnce, .multicastSubscribersShareOneSubject:
             .rxDemo17
+        case .flatMapChildrenSendAtOnce, .flatMapUpstreamFailsWhileCancelled: .rxDemo18
         }
     }
 }
@@ -166,6 +172,8 @@ extension InterleavingScenarioID {
                     rxSwift: mainToo.0, chineseRxSwift: mainToo.1)
                 : nil
         // The demand act's, from OpenCombine's sources (63aef318): steps 17 and 18 keep both.
+        // Step 18 calls out under no lock here; OpenCombine cancels the children with its lock held.
+        case .flatMapChildrenSendAtOnce, .flatMapUpstreamFailsWhileCancelled: return nil
         case .multicastSubscribersShareOneSubject:
             return [.rxDemo17, .rxDemo18].contains(step)
                 ? KnownCallOut(

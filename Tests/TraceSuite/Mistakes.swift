@@ -1148,8 +1148,8 @@ public let mutants: [Mutant] = [
         chinese: "上游一结束 flatMap 就结束，子发布者还在发送",
         file: "FlatMap.swift",
         changes: [
-            "            guard !cancelledOrCompleted && outerFinished && buffer.isEmpty\n                && children.count + pendingSubscriptions == 0\n":
-                "            guard !cancelledOrCompleted && outerFinished && buffer.isEmpty\n"
+            "            guard\n                !cancelledOrCompleted && outerFinished && buffer.isEmpty\n                    && children.count + pendingSubscriptions == 0\n":
+                "            guard\n                !cancelledOrCompleted && outerFinished && buffer.isEmpty\n"
         ]),
     Mutant(
         step: .rxDemo18, mistake: "a buffered element delivered on request does not ask its child for the next one",
@@ -1167,6 +1167,26 @@ public let mutants: [Mutant] = [
             "                for child in children where child.index != index { child.subscription.cancel() }\n":
                 "                _ = children\n"
         ]),
+    // Only the explorer shows these two: one thread's programs never fail and cancel at once.
+    Mutant(
+        step: .rxDemo18,
+        mistake:
+            "flatMap's cancel() takes the children under one hold of its lock and clears them under another: a failure in between cancels them too",
+        chinese: "flatMap 的 cancel() 在一次持锁时取出子发布者，在另一次持锁时才清空：中间到来的失败也会取消它们",
+        file: "FlatMap.swift",
+        changes: [
+            "            cancelledOrCompleted = true\n            let children = self.children\n            self.children = []\n            let outerSubscription = self.outerSubscription\n":
+                "            cancelledOrCompleted = true\n            let children = self.children\n            lock.unlock()\n            lock.lock()\n            self.children = []\n            let outerSubscription = self.outerSubscription\n"
+        ], onlyTheExplorer: .flatMapUpstreamFailsWhileCancelled),
+    Mutant(
+        step: .rxDemo18,
+        mistake: "flatMap cancels its children with its lock held when the upstream fails, as OpenCombine does",
+        chinese: "上游失败时，flatMap 持着锁取消子发布者，和 OpenCombine 一样",
+        file: "FlatMap.swift",
+        changes: [
+            "                lock.unlock()\n                for child in children { child.subscription.cancel() }\n                if wasAlreadyCancelledOrCompleted { return }\n":
+                "                for child in children { child.subscription.cancel() }\n                lock.unlock()\n                if wasAlreadyCancelledOrCompleted { return }\n"
+        ], onlyTheExplorer: .flatMapUpstreamFailsWhileCancelled),
     // The side step: what the article's own text warns about, forgotten.
     Mutant(
         step: .rxDemoSignal, mistake: "map forgets to keep its subscription in objects: the mapped signal goes quiet",

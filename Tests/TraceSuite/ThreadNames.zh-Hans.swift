@@ -43,6 +43,8 @@ extension ThreadScenarioID {
             "PassthroughSubject 在一个线程上发送，订阅者在另一个线程上来来去去：每个订阅者收到的值都各一次、按顺序"
         case .subjectSendsWhileItsSubscriberCancels:
             "PassthroughSubject 在一个线程上发送，它的订阅者在另一个线程上取消：没有重复收到的值，两边都结束后也不再收到任何东西"
+        case .flatMapChildrenSendFromTwoThreads:
+            "flatMap 的两个子发布者在两个线程上同时发送：每个元素一次，各自按顺序，一次一个 receive"
         }
     }
 }
@@ -79,6 +81,10 @@ extension InterleavingScenarioID {
         case .autoconnectFirstSubscribersAtOnce: "两个线程同时作为第一个订阅者订阅同一个 share()，穷举每一种交错：上游只被订阅一次"
         case .multicastSubscribersShareOneSubject:
             "两个线程同时作为第一个订阅者订阅同一个 multicast { … }，穷举每一种交错：两者都在 connect() 连接的那个 subject 上"
+        case .flatMapChildrenSendAtOnce:
+            "同一个 flatMap 的两个子发布者在只有一个元素的需求时同时发送，穷举每一种交错：一个传下去，另一个等下一次 request"
+        case .flatMapUpstreamFailsWhileCancelled:
+            "flatMap 的上游在一个线程上失败，它的订阅者在另一个线程上取消，穷举每一种交错：子发布者只被取消一次，取消时不持有锁"
         }
     }
 }

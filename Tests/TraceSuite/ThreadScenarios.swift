@@ -70,6 +70,9 @@ public enum ThreadScenarioID: String, Sendable, CaseIterable, Codable {
         "a PassthroughSubject sends on one thread while subscribers come and leave on another: each gets its values once, in order"
     case subjectSendsWhileItsSubscriberCancels =
         "a PassthroughSubject sends on one thread while its subscriber cancels on another: nothing arrives twice, nothing after both are done"
+    // Step 18 on.
+    case flatMapChildrenSendFromTwoThreads =
+        "two children of one flatMap send on two threads at once: every element once, each child's in order, one receive at a time"
 }
 
 public struct ThreadScenario: Sendable, CustomStringConvertible {
@@ -134,6 +137,7 @@ public struct ThreadScenario: Sendable, CustomStringConvertible {
         + [.subjectSendsWhileSubscribersCome, .subjectSendsWhileItsSubscriberCancels].map {
             ThreadScenario(id: $0, needs: [.demandSubjects], from: .rxDemo17)
         }
+        + [ThreadScenario(id: .flatMapChildrenSendFromTwoThreads, needs: [.demandFlatMap], from: .rxDemo18)]
 
     // Rounds per scenario: RXDEMO_THREAD_ROUNDS, to measure how often a plain run shows a race.
     public static var rounds: Int {
@@ -328,7 +332,8 @@ extension ThreadScenario {
         let trace = Trace()
         switch id {
         case .requestWhileSequenceSends, .sinkCancelledTwiceAtOnce, .futurePromisedWhileSubscribersCome,
-            .subjectSendsWhileSubscribersCome, .subjectSendsWhileItsSubscriberCancels:
+            .subjectSendsWhileSubscribersCome, .subjectSendsWhileItsSubscriberCancels,
+            .flatMapChildrenSendFromTwoThreads:
             preconditionFailure("«\(name)» is the demand act's: run(onDemand:)")
         case .elementsRacingDispose, .elementRacingCompleted, .anonymousDisposableTwice, .binaryDisposableTwice,
             .bagFromTwoThreads, .askedWhileObserversChange, .valueRacingOnNext, .observeOnQueueRacingDispose,

@@ -89,7 +89,8 @@ final class CountingUpstream: Publisher, Subscription, @unchecked Sendable {
     }
 }
 
-let explorerScenarios: [ExplorerScenario] = [
+// Step 17 on; with those of the later steps, what the explorer runs (`explorerScenarios`).
+let subjectsAndCoreScenarios: [ExplorerScenario] = [
     // The thread that sends goes on with the other's demand (OpenCombine's recursion flag):
     // one delivery at a time, each element once.
     ExplorerScenario(id: "sequenceRequestsFromTwoThreads") {
@@ -192,3 +193,85 @@ let explorerScenarios: [ExplorerScenario] = [
         )
     },
 ]
+
+// Step 18 on: flatMap's children, each on a thread of its own.
+#if RXDEMO_EXPLORE_18
+    enum ExploredFailure: Error { case failed }
+
+    // An upstream the scenario drives itself, holding no lock as it sends or fails: a subject
+    // would fail its subscribers under its delivery lock, and everything they do with it.
+    final class DrivenUpstream: Publisher, Subscription, @unchecked Sendable {
+        typealias Output = Int
+        typealias Failure = ExploredFailure
+        var send: ((Int) -> Subscribers.Demand)?
+        var fail: (() -> Void)?
+
+        func receive<Downstream: Subscriber>(subscriber: Downstream)
+        where Downstream.Input == Int, Downstream.Failure == ExploredFailure {
+            send = subscriber.receive(_:)
+            fail = { subscriber.receive(completion: .failure(.failed)) }
+            subscriber.receive(subscription: self)
+        }
+
+        func request(_ demand: Subscribers.Demand) {}
+
+        func cancel() { yours("the upstream's cancel()") }
+    }
+
+    let flatMapScenarios: [ExplorerScenario] = [
+        // One element of demand between two children sending at once: one goes down, the other
+        // waits in the buffer until the next request; never two receives at once.
+        ExplorerScenario(id: "flatMapChildrenSendAtOnce") {
+            let ids = PassthroughSubject<Int, Never>()
+            nonisolated(unsafe) var children: [PassthroughSubject<Int, Never>] = []
+            let subscriber = ExploredSubscriber(initial: .max(1))
+            ids.flatMap { _ -> PassthroughSubject<Int, Never> in
+                let child = PassthroughSubject<Int, Never>()
+                children.append(child)
+                return child
+            }.subscribe(subscriber)
+            ids.send(0)
+            ids.send(1)
+            let (first, second) = (children[0], children[1])
+            return (
+                [[("first.send(1)", { first.send(1) })], [("second.send(2)", { second.send(2) })]],
+                {
+                    if subscriber.inputs.count != 1 {
+                        return tr(
+                            "with one element of demand, the subscriber got \(subscriber.inputs)",
+                            "只有一个元素的需求，订阅者却收到了 \(subscriber.inputs)")
+                    }
+                    subscriber.subscription?.request(.max(1))
+                    let got = subscriber.inputs
+                    return subscriber.problem(expected: got.sorted() == [1, 2] ? got : [1, 2], finished: 0)
+                }
+            )
+        },
+        // OpenCombine cancels the children with its lock held when the upstream fails ("Not
+        // good, but that's what Combine does"): step 18 cancels them after letting go.
+        ExplorerScenario(id: "flatMapUpstreamFailsWhileCancelled") {
+            let ids = DrivenUpstream()
+            let child = CountingUpstream()
+            let sink = Subscribers.Sink<Int, ExploredFailure>(receiveCompletion: { _ in }, receiveValue: { _ in })
+            ids.flatMap { _ in child }.subscribe(sink)
+            _ = ids.send?(0)
+            return (
+                [
+                    [("upstream fails", { ids.fail?() })],
+                    [("sink.cancel()", { sink.cancel() })],
+                ],
+                {
+                    child.cancels == 1
+                        ? nil
+                        : tr(
+                            "the child was cancelled \(child.cancels) times; once is right",
+                            "子发布者被取消了 \(child.cancels) 次；一次才对")
+                }
+            )
+        },
+    ]
+#else
+    let flatMapScenarios: [ExplorerScenario] = []
+#endif
+
+let explorerScenarios = subjectsAndCoreScenarios + flatMapScenarios

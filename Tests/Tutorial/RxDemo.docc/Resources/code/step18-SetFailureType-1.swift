@@ -1,0 +1,24 @@
+// MARK: - SetFailureType
+
+extension Publishers {
+    // A publisher that never fails, typed as one that may: what lets `flatMap` join a child and
+    // an upstream whose failure types differ only because one of them is `Never`.
+    struct SetFailureType<Upstream: Publisher, Failure: Error>: Publisher where Upstream.Failure == Never {
+        typealias Output = Upstream.Output
+
+        let upstream: Upstream
+
+        func receive<Downstream: Subscriber>(subscriber: Downstream)
+        where Downstream.Failure == Failure, Downstream.Input == Output {
+            upstream.subscribe(Inner(downstream: subscriber))
+        }
+
+        func setFailureType<NewFailure: Error>(to failure: NewFailure.Type)
+            -> Publishers.SetFailureType<
+                Upstream, NewFailure
+            >
+        {
+            .init(upstream: upstream)
+        }
+    }
+}

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step18-SetFailureType-2.swift
