@@ -308,42 +308,60 @@ extension GeneratedDemandProgram {
     // subjects and sharing too (step 17 on), with `flatMaps` `flatMap` (step 18 on), drawn so
     // that a step without them gets the same programs as before they came.
     public static func drawn(seed: UInt64, subjects: Bool = false, flatMaps: Bool = false) -> [GeneratedDemandProgram] {
+        let name = "demand-\(String(seed, radix: 16))\(subjects ? "-subjects" : "")\(flatMaps ? "-flatMaps" : "")"
+        return drawn(seed: seed, subjects: subjects, flatMaps: flatMaps, DrawnDecisions(draw: name))
+            ?? drawn(seed: seed, subjects: subjects, flatMaps: flatMaps, DrawnDecisions(draw: name, replay: false))!
+    }
+
+    // nil when `decisions` replayed a file that is not this draw's.
+    static func drawn(seed: UInt64, subjects: Bool, flatMaps: Bool, _ decisions: DrawnDecisions)
+        -> [GeneratedDemandProgram]?
+    {
         var generator = DemandProgramGenerator(seed: seed, subjects: subjects, flatMaps: flatMaps)
         var seen: Set<String> = []
-        var drawn: [(program: DemandProgram, size: Int, key: String)] = []
+        // A program's key is its description; only new ones are kept, each with its fingerprint.
+        func isNew(_ program: DemandProgram) -> String? {
+            var key = ""
+            guard
+                decisions.decide({
+                    key = program.canonicalDescription
+                    return seen.insert(key).inserted
+                })
+            else { return nil }
+            return decisions.fingerprint { fnv1a(key.isEmpty ? program.canonicalDescription : key) }
+        }
+        var drawn: [(program: DemandProgram, size: Int, fingerprint: String)] = []
         var attempts = 0
         while drawn.count < count && attempts < count * 20 {
             attempts += 1
             // Sizes climb from a source and one subscriber to several operators and subscribers.
             let program = generator.program(budget: 1 + (drawn.count * 6) / count)
-            let key = program.canonicalDescription
-            guard seen.insert(key).inserted else { continue }
-            drawn.append((program, program.size, key))
+            guard let fingerprint = isNew(program) else { continue }
+            drawn.append((program, program.size, fingerprint))
         }
         // A later batch: programs of one kind, from a generator of its own, none seen before.
         func batch(_ count: Int, seed: UInt64, _ draw: (inout DemandProgramGenerator) -> DemandProgram?)
-            -> [(program: DemandProgram, size: Int, key: String)]
+            -> [(program: DemandProgram, size: Int, fingerprint: String)]
         {
             var generator = DemandProgramGenerator(seed: seed, subjects: subjects, flatMaps: flatMaps)
-            var programs: [(program: DemandProgram, size: Int, key: String)] = []
+            var programs: [(program: DemandProgram, size: Int, fingerprint: String)] = []
             var attempts = 0
             while programs.count < count && attempts < count * 50 {
                 attempts += 1
-                guard let program = draw(&generator) else { continue }
-                let key = program.canonicalDescription
-                guard seen.insert(key).inserted else { continue }
-                programs.append((program, program.size, key))
+                guard let program = draw(&generator), let fingerprint = isNew(program) else { continue }
+                programs.append((program, program.size, fingerprint))
             }
             return programs
         }
         let afterCancel = batch(askingAfterCancelCount, seed: seed ^ 0xCA9C_E100) { $0.programAskingAfterCancel() }
         let brokenUpstream = batch(brokenUpstreamCount, seed: seed ^ 0xB40C_E400) { $0.programWithBrokenUpstream() }
+        guard decisions.finish() else { return nil }
         let ordered = [drawn, afterCancel, brokenUpstream].flatMap { batch in
             batch.enumerated().sorted { ($0.element.size, $0.offset) < ($1.element.size, $1.offset) }.map(\.element)
         }
         return ordered.enumerated().map { number, entry in
             GeneratedDemandProgram(
-                number: number + 1, program: entry.program, size: entry.size, fingerprint: fnv1a(entry.key))
+                number: number + 1, program: entry.program, size: entry.size, fingerprint: entry.fingerprint)
         }
     }
 }

@@ -33,39 +33,62 @@ extension Step {
     }
 
     private func drawPrograms() -> [GeneratedProgram] {
+        let replayed = drawPrograms(DrawnDecisions(draw: "\(self)"))
+        return replayed ?? drawPrograms(DrawnDecisions(draw: "\(self)", replay: false))!
+    }
+
+    // nil when `decisions` replayed a file that is not this draw's.
+    private func drawPrograms(_ decisions: DrawnDecisions) -> [GeneratedProgram]? {
         var generator = ProgramGenerator(
             capabilities: capabilities, disposalRecurses: defects.contains { $0.symptom == .crashes },
             seed: 0x5EED_0000 &+ UInt64(rawValue))
         var seen: Set<String> = []
-        var drawn: [(scenario: Scenario, size: Int, key: String)] = []
+        var drawn: [(scenario: Scenario, size: Int, fingerprint: String)] = []
+        // In a replay the key was never made: the fingerprint is the file's, or, for the
+        // programs a replay checks, made from a description.
+        func fingerprint(_ scenario: Scenario, _ key: String) -> String {
+            decisions.fingerprint { fnv1a(key.isEmpty ? scenario.canonicalDescription : key) }
+        }
         var attempts = 0
         var drawnBase = 0
         while drawnBase < generatedProgramCount && attempts < generatedProgramCount * 20 {
             attempts += 1
             // Sizes climb from a source and one subscriber to several operators and subscribers.
             let budget = 1 + (drawnBase * 9) / generatedProgramCount
-            guard let scenario = generator.program(budget: budget),
-                scenario.needs.isSubset(of: capabilities)
+            let drawnScenario = generator.program(budget: budget)
+            guard decisions.decide({ drawnScenario?.needs.isSubset(of: capabilities) == true }),
+                let scenario = drawnScenario
             else { continue }
             // Each program comes with a simpler sibling (one subscriber, nothing asked of a
             // subject, no bag): where both fail, the check shows the sibling, the shorter one.
             // (A description is costly, reflection all the way down: each is made once.)
-            let scenarioKey = scenario.canonicalDescription
-            guard seen.insert(scenarioKey).inserted else { continue }
+            var scenarioKey = ""
+            guard
+                decisions.decide({
+                    scenarioKey = scenario.canonicalDescription
+                    return seen.insert(scenarioKey).inserted
+                })
+            else { continue }
             drawnBase += 1
             let size = scenario.programSize
-            drawn.append((scenario, size, scenarioKey))
+            drawn.append((scenario, size, fingerprint(scenario, scenarioKey)))
             let sibling = scenario.simplified
-            guard sibling.needs.isSubset(of: capabilities), sibling.programSize <= size else { continue }
-            let siblingKey = sibling.canonicalDescription
-            guard siblingKey == scenarioKey || seen.insert(siblingKey).inserted else { continue }
-            drawn.append((sibling, sibling.programSize, siblingKey))
+            var siblingKey = ""
+            guard
+                decisions.decide({
+                    guard sibling.needs.isSubset(of: capabilities), sibling.programSize <= size else { return false }
+                    siblingKey = sibling.canonicalDescription
+                    return siblingKey == scenarioKey || seen.insert(siblingKey).inserted
+                })
+            else { continue }
+            drawn.append((sibling, sibling.programSize, fingerprint(sibling, siblingKey)))
         }
+        guard decisions.finish() else { return nil }
         let ordered = drawn.enumerated().sorted { ($0.element.size, $0.offset) < ($1.element.size, $1.offset) }
         return ordered.enumerated().map { number, entry in
             GeneratedProgram(
                 number: number + 1, scenario: entry.element.scenario, size: entry.element.size,
-                fingerprint: fnv1a(entry.element.key))
+                fingerprint: entry.element.fingerprint)
         }
     }
 }

@@ -112,9 +112,11 @@ func check(
     try files.createDirectory(atPath: reportFolder, withIntermediateDirectories: true)
     // Each run of step code has a watchdog of its own (Tests/TraceSuite/Watchdog.swift); this
     // guards the test process itself.
-    let testEnvironment = environment.merging(["RXDEMO_REPORT_DIR": reportFolder, "RXDEMO_SCENARIO": scenarioChoice]) {
-        $1
-    }
+    let testEnvironment = environment.merging(
+        ["RXDEMO_REPORT_DIR": reportFolder, "RXDEMO_SCENARIO": scenarioChoice].merging(
+            drawnDecisionsFolder(in: workspace.scratch).map { ["RXDEMO_DRAWN_DECISIONS": $0] } ?? [:]
+        ) { $1 }
+    ) { $1 }
     func runTests(filter: String? = nil, skip: String? = nil) throws -> (status: Int32, output: String) {
         let test = try run(
             builtTests(in: workspace.scratch, filter: filter, skip: skip), environment: testEnvironment,
@@ -570,6 +572,19 @@ func checkAgain(_ workspace: Workspace, verbose: Bool, fresh: Bool) throws -> In
         try? files.removeItem(atPath: cache)
     }
     return status
+}
+
+// Where a check's test process keeps what a draw of generated programs decided, for the next
+// check to replay (Tests/TraceSuite/DrawnDecisions.swift): a folder per state of the course,
+// the others removed. None without git: then nothing tells one state of the course from another.
+func drawnDecisionsFolder(in scratch: String) -> String? {
+    guard let course = courseFingerprint() else { return nil }
+    let root = "\(scratch)/drawn-decisions"
+    for stale in (try? files.contentsOfDirectory(atPath: root)) ?? [] where stale != course {
+        try? files.removeItem(atPath: "\(root)/\(stale)")
+    }
+    let folder = "\(root)/\(course)"
+    return (folder.hasPrefix("/") ? "" : files.currentDirectoryPath + "/") + folder
 }
 
 // The suite and the tools as they are now: the commit, and any change to it (nil without git).
