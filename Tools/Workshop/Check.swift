@@ -89,6 +89,14 @@ func check(
         defer { phases.append((name, Date().timeIntervalSince(start))) }
         return try body()
     }
+    // A quiet check (the self-test's) says where its seconds went in one line, with TIMING=1.
+    defer {
+        if quiet && ProcessInfo.processInfo.environment["TIMING"].map({ !$0.isEmpty && $0 != "0" }) == true {
+            print(
+                "          TIMING: "
+                    + phases.map { String(format: "%.1f s ", $0.seconds) + $0.name }.joined(separator: "; "))
+        }
+    }
     let fingerprint = workspace.fingerprint
     let environment = ["RXDEMO_STEP": workspace.number, "RXDEMO_WORKSPACE": workspace.path]
     let build = try timed(tr("build", "构建")) {

@@ -90,11 +90,28 @@ let demandWidths = [32, 10, 10, 10, 16, 16, 16, 6]
     let subjectWorkloads: [String: (Int) -> Void] = [:]
 #endif
 
+#if !RXDEMO16 && !RXDEMO17
+    // From step 18: `count` children, one per element of a sequence, each a `Just` of it,
+    // through `flatMap` to a sink: a child's subscription made, its element passed on, its
+    // `finished` and everything freed. With `.max(1)`, one child at a time, each asking the
+    // sequence for the next.
+    func flatMapChildren(_ count: Int, maxPublishers: Subscribers.Demand) {
+        _ = (0..<count).publisher.flatMap(maxPublishers: maxPublishers) { Just($0) }.sink { checksum &+= $0 }
+    }
+
+    let flatMapWorkloads: [String: (Int) -> Void] = [
+        "flatMap per child, .unlimited": { flatMapChildren($0, maxPublishers: .unlimited) },
+        "flatMap per child, .max(1)": { flatMapChildren($0, maxPublishers: .max(1)) },
+    ]
+#else
+    let flatMapWorkloads: [String: (Int) -> Void] = [:]
+#endif
+
 // For `make bench-instructions`: each workload `count` times, run once under callgrind.
 let demandWorkloads: [String: (Int) -> Void] = [
     "demand .max(1) per element, 0 maps": { run($0, maps: 0, oneAtATime: true) },
     "demand .max(1) per element, 4 maps": { run($0, maps: 4, oneAtATime: true) },
-].merging(subjectWorkloads) { $1 }
+].merging(subjectWorkloads) { $1 }.merging(flatMapWorkloads) { $1 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--header" {
