@@ -128,7 +128,11 @@ public final class Watchdog: @unchecked Sendable {
         }
     }
 
+    // Set as the watchdog traps: `QuickTraps` leaves that trap to the backtracer.
+    nonisolated(unsafe) static var isFiring = false
+
     private func fire(_ why: String) -> Never {
+        Self.isFiring = true
         if let mark = Self.hungMark { _ = FileManager.default.createFile(atPath: mark, contents: nil) }
         FileHandle.standardError.write(Data("\(Self.marker) \(why)\n\(Awaiting.report)\(ThreadStacks.sample())".utf8))
         // The runtime's backtracer prints every thread's stack after this trap.

@@ -164,6 +164,7 @@ enum GeneratedRun {
                 guard let adapter = _typeByName(name) as? any StepAdapter.Type else {
                     preconditionFailure("no StepAdapter named \(name) in this test process")
                 }
+                QuickTraps.install()
                 await GeneratedRun.playHere(on: adapter, to: path)
             }
         }
@@ -319,6 +320,7 @@ extension GeneratedRun {
                 guard let adapter = _typeByName(name) as? any DemandStepAdapter.Type else {
                     preconditionFailure("no DemandStepAdapter named \(name) in this test process")
                 }
+                QuickTraps.install()
                 GeneratedRun.playDemandHere(on: adapter, to: path)
             }
         }

@@ -313,6 +313,7 @@ func refusals(adapterNamed name: String?, requirements: [String]) async -> [Shap
                 {
                     dup2(handle.fileDescriptor, STDERR_FILENO)
                 }
+                QuickTraps.install()
                 let watchdog = Watchdog({ tr("a misuse Combine refuses", "一次 Combine 会拒绝的误用") }, limit: 10)
                 adapter.misuse(number)
                 watchdog.stop()
@@ -361,6 +362,7 @@ func verifyShape(
         let path = NSTemporaryDirectory() + "/rxdemo-\(UUID().uuidString).shape"
         let exit = await #expect(processExitsWith: .success, "\(step)'s shape checks did not finish normally") {
             [name = name as String, path = path as String] in
+            QuickTraps.install()
             let shape: () -> [ShapeCheck]
             if let adapter = _typeByName(name) as? any StepAdapter.Type {
                 shape = { adapter.shape() }
@@ -458,6 +460,7 @@ public func crashComment(_ scenario: Scenario, on step: Step) -> Comment {
 
         // The child's side: finds the adapter by name, a step of Rx's API or of Combine's.
         static func play(_ id: ScenarioID, adapterNamed name: String, to path: String) async {
+            QuickTraps.install()
             if let adapter = _typeByName(name) as? any StepAdapter.Type {
                 // `drive` must be called on the main thread (RxSwift checks it, except on
                 // Linux): the scenarios of Drivers and view models run there.
