@@ -618,10 +618,23 @@ func caption(changing hunk: Hunk, in before: String, file: String, comments: [St
     let what: String
     switch (firstOld, firstNew) {
     case (nil, let new?):
+        // One short statement added inside a declaration: the title quotes it, so that two
+        // steps in a row that each add one line to the same initializer say which line.
+        let added = hunk.new.map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+            !$0.isEmpty && !$0.hasPrefix("//")
+        }
+        let statement =
+            added.count == 1 && added[0].count <= 60 && added[0].contains(where: \.isLetter)
+            ? added[0].replacingOccurrences(of: "`", with: "'") : nil
         what =
             isDeclaration(new)
             ? tr("Add " + describe(new) + ".", "添加" + zh(describe(new)) + "。")
-            : tr("Add to " + (enclosing ?? "the file") + ".", "在" + zh(enclosing ?? "the file") + "中添加代码。")
+            : statement.map {
+                tr(
+                    "Add `\($0)` to " + (enclosing ?? "the file") + ".",
+                    spaced("在" + zh(enclosing ?? "the file") + "中添加 `\($0)`。"))
+            }
+                ?? tr("Add to " + (enclosing ?? "the file") + ".", "在" + zh(enclosing ?? "the file") + "中添加代码。")
     case (let old?, nil):
         what =
             isDeclaration(old)
