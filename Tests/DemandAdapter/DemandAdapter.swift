@@ -20,7 +20,11 @@ import func TraceSuite.tr
     import struct TraceSuite.ShapeCheck
     import struct TraceSuite.ThreadScenario
 
-    #if RXDEMO_SINCE_18
+    #if RXDEMO_SINCE_19
+        @testable import RxDemo19
+
+        private let thisStep = Step.rxDemo19
+    #elseif RXDEMO_SINCE_18
         @testable import RxDemo18
 
         private let thisStep = Step.rxDemo18
@@ -44,7 +48,7 @@ import func TraceSuite.tr
             let unlimited = Subscribers.Demand.unlimited
             var passed: [String] = []
             [1, 2].publisher.filter { $0 > 0 }.subscribe(SubscriptionWatcher { passed.append("\($0)") })
-            return flatMapShape() + [
+            return flatMapShape() + switchToLatestShape() + [
                 ShapeCheck(
                     tr(
                         "`Subscribers.Demand` prints as `max(3)` and `unlimited`, and `.none` is `.max(0)`",
@@ -93,6 +97,31 @@ import func TraceSuite.tr
                     tr(
                         "`flatMap` takes a child that never fails under an upstream that may, and the other way round: `subject.flatMap { Just($0 * 10) }` gets 10, then finished; `[1, 2].publisher.flatMap { _ in Fail(error: e) }` fails with e",
                         "`flatMap` 接受永不失败的子发布者配可能失败的上游，反过来也行：`subject.flatMap { Just($0 * 10) }` 收到 10，然后 finished；`[1, 2].publisher.flatMap { _ in Fail(error: e) }` 以 e 失败"
+                    ),
+                    seen == ["10", "finished", "failure(source)"])
+            ]
+        #else
+            return []
+        #endif
+    }
+
+    // Step 19 on: OpenCombine's overloads of switchToLatest where one side never fails.
+    private func switchToLatestShape() -> [ShapeCheck] {
+        #if RXDEMO_SINCE_19
+            var seen: [String] = []
+            let subject = PassthroughSubject<Int, ProgramError>()
+            let one = subject.map { Just($0 * 10) }.switchToLatest().sink(
+                receiveCompletion: { seen.append(text($0)) }, receiveValue: { seen.append("\($0)") })
+            subject.send(1)
+            subject.send(completion: .finished)
+            let two = [1, 2].publisher.map { _ in Fail<Int, ProgramError>(error: .source) }.switchToLatest().sink(
+                receiveCompletion: { seen.append(text($0)) }, receiveValue: { seen.append("\($0)") })
+            withExtendedLifetime((one, two)) {}
+            return [
+                ShapeCheck(
+                    tr(
+                        "`switchToLatest()` takes children that never fail under an upstream that may, and the other way round: `subject.map { Just($0 * 10) }.switchToLatest()` gets 10, then finished; `[1, 2].publisher.map { _ in Fail(error: e) }.switchToLatest()` fails with e",
+                        "`switchToLatest()` 接受永不失败的子发布者配可能失败的上游，反过来也行：`subject.map { Just($0 * 10) }.switchToLatest()` 收到 10，然后 finished；`[1, 2].publisher.map { _ in Fail(error: e) }.switchToLatest()` 以 e 失败"
                     ),
                     seen == ["10", "finished", "failure(source)"])
             ]
@@ -595,17 +624,30 @@ final class ProgramRun {
                 chain(
                     publisher.flatMap(maxPublishers: DemandRun.demand(most)) { value -> ChildSource<P.Failure> in
                         self.children += 1
-                        let end: Subscribers.Completion<P.Failure>? =
-                            switch script.end(of: value) {
-                            case .finished: .finished
-                            case .failure: .failure(ProgramError.source as! P.Failure)
-                            case nil: nil
-                            }
                         return ChildSource(
-                            number: self.children, elements: script.elements(of: value), end: end, log: self.log)
+                            number: self.children, elements: script.elements(of: value),
+                            end: Self.childEnd(script.end(of: value)), log: self.log)
                     }, rest)
             #else
                 preconditionFailure("flatMap comes in step 18")
+            #endif
+        case .switchToLatest(let script):
+            #if RXDEMO_SINCE_19 || !RXDEMO_SINCE_16
+                // `Just` and a sequence map with a `map` of their own, at once, as the printed
+                // program's does.
+                let child = { (value: Int) -> ChildSource<P.Failure> in
+                    self.children += 1
+                    return ChildSource(
+                        number: self.children, elements: script.elements(of: value),
+                        end: Self.childEnd(script.end(of: value)), log: self.log)
+                }
+                if let just = publisher as? Just<Int> { return chain(just.map(child).switchToLatest(), rest) }
+                if let sequence = publisher as? Publishers.Sequence<[Int], Never> {
+                    return chain(sequence.map(child).switchToLatest(), rest)
+                }
+                chain(publisher.map(child).switchToLatest(), rest)
+            #else
+                preconditionFailure("switchToLatest comes in step 19")
             #endif
         case .multicast(let autoconnect):
             #if RXDEMO_SINCE_17 || !RXDEMO_SINCE_16
@@ -616,6 +658,16 @@ final class ProgramRun {
             #else
                 preconditionFailure("multicast comes in step 17")
             #endif
+        }
+    }
+
+    // How a child ends, in its failure type: the program's children fail only where it is
+    // `ProgramError`.
+    static func childEnd<Failure: Error>(_ end: DemandProgram.End?) -> Subscribers.Completion<Failure>? {
+        switch end {
+        case .finished: .finished
+        case .failure: .failure(ProgramError.source as! Failure)
+        case nil: nil
         }
     }
 
@@ -910,6 +962,9 @@ public enum DemandThreads {
         #if RXDEMO_SINCE_18 || !RXDEMO_SINCE_16
             case .flatMapChildrenSendFromTwoThreads: flatMapChildrenSendFromTwoThreads()
         #endif
+        #if RXDEMO_SINCE_19 || !RXDEMO_SINCE_16
+            case .switchToLatestSwitchesWhileChildSends: switchToLatestSwitchesWhileChildSends()
+        #endif
         default: preconditionFailure("«\(id.rawValue)» is not one of the demand act's thread scenarios")
         }
     }
@@ -1048,6 +1103,40 @@ public enum DemandThreads {
             let got = subscriber.inputs.withLock { $0 }
             let inOrder = got.filter { $0 < 100 } == Array(0..<20) && got.filter { $0 >= 100 } == Array(100..<120)
             return subscriber.problem(expected: inOrder ? got : Array(0..<20) + Array(100..<120), finished: true)
+        }
+    #endif
+
+    #if RXDEMO_SINCE_19 || !RXDEMO_SINCE_16
+        // The first child sends on one thread while the next publisher comes on the other: what
+        // arrives is 0, 1, 2, … from the first (as far as it got before it was replaced), then
+        // everything the next one sends; never two receives at once.
+        static func switchToLatestSwitchesWhileChildSends() -> String? {
+            let ids = PassthroughSubject<Int, Never>()
+            nonisolated(unsafe) var children: [PassthroughSubject<Int, Never>] = []
+            let subscriber = Serial(initial: .unlimited)
+            ids.map { _ -> PassthroughSubject<Int, Never> in
+                let child = PassthroughSubject<Int, Never>()
+                children.append(child)
+                return child
+            }.switchToLatest().subscribe(subscriber)
+            ids.send(0)
+            guard children.count == 1 else {
+                return tr(
+                    "switchToLatest made \(children.count) children of one element",
+                    "switchToLatest 为一个元素做出了 \(children.count) 个子发布者")
+            }
+            let first = children[0]
+            race({ (0..<20).forEach { first.send($0) } }, { ids.send(1) })
+            guard children.count == 2 else {
+                return tr(
+                    "switchToLatest made \(children.count) children of two elements",
+                    "switchToLatest 为两个元素做出了 \(children.count) 个子发布者")
+            }
+            (100..<110).forEach { children[1].send($0) }
+            children[1].send(completion: .finished)
+            ids.send(completion: .finished)
+            let fromFirst = subscriber.inputs.withLock { $0 }.filter { $0 < 100 }.count
+            return subscriber.problem(expected: Array(0..<fromFirst) + Array(100..<110), finished: true)
         }
     #endif
 }

@@ -31,14 +31,16 @@ extension DemandProgram {
         }
         if subscribers.contains(where: { $0.kind == .assign }) { types.append(targetClass) }
         if case .scripted = source { types.append(scriptedSourceClass) }
-        if operators.contains(where: \.isFlatMap) { types.append(Self.childClassText.components(separatedBy: "\n")) }
+        if operators.contains(where: { $0.child != nil }) {
+            types.append(Self.childClassText.components(separatedBy: "\n"))
+        }
         return types
     }
 
     // What it does, in order.
     public var swiftStatements: [String] {
         var lines = sourceDeclarations
-        if operators.contains(where: \.isFlatMap) { lines.append("var children = 0") }
+        if operators.contains(where: { $0.child != nil }) { lines.append("var children = 0") }
         if source.hasOperatorsOfItsOwn, operators.count > 1 {
             // `Just` and a sequence have a `map` of their own: in one long chain, Swift cannot
             // choose between the two.
@@ -214,6 +216,11 @@ extension DemandProgram {
             ".flatMap(maxPublishers: \(most.code)) { value -> Child<\(failureTypeName(before: operators.firstIndex(of: op) ?? 0))> in\n"
                 + "    children += 1\n"
                 + "    return Child(number: children, elements: \(child.elementsCode), end: \(child.endCode))\n}"
+        case .switchToLatest(let child):
+            ".map { value -> Child<\(failureTypeName(before: operators.firstIndex(of: op) ?? 0))> in\n"
+                + "    children += 1\n"
+                + "    return Child(number: children, elements: \(child.elementsCode), end: \(child.endCode))\n}\n"
+                + ".switchToLatest()"
         case .multicast(let autoconnect):
             ".multicast(subject: PassthroughSubject<Int, \(failureTypeName)>())" + (autoconnect ? ".autoconnect()" : "")
         }
@@ -472,7 +479,7 @@ extension DemandProgram.ChildScript {
 }
 
 extension DemandProgram {
-    // The children of a `flatMap`: each sends what it is asked for at once, then ends, or stays
+    // The children of a `flatMap` or a `switchToLatest`: each sends what it is asked for at once, then ends, or stays
     // open when it has no end.
     static let childClassText = """
         final class Child<Failure: Error>: Publisher, Subscription, CustomStringConvertible {

@@ -83,16 +83,19 @@ public struct DemandProgram: Sendable, Hashable {
         // Step 18 on: `flatMap(maxPublishers:)`, each element becoming a child publisher of
         // the program's own (`ChildScript`).
         case flatMap(maxPublishers: Ask, child: ChildScript)
+        // Step 19 on: `map` each element to a child publisher of the program's own, then
+        // `switchToLatest()`: each child replaces the one before.
+        case switchToLatest(child: ChildScript)
 
         public var shares: Bool {
             switch self {
             case .share, .multicast: true
-            case .map, .filter, .tryMap, .flatMap: false
+            case .map, .filter, .tryMap, .flatMap, .switchToLatest: false
             }
         }
     }
 
-    // The children a `flatMap` makes: child n of element v sends v * 10 + 1, v * 10 + 2, …
+    // The children a `flatMap` (or `switchToLatest`) makes: child n of element v sends v * 10 + 1, v * 10 + 2, …
     // (`count` of them) as soon as it is asked, then ends with `end`, or stays open (nil); the
     // child of an even element ends with `evenEnd`, so that one child can fail or finish while
     // another is still open.
@@ -179,13 +182,14 @@ public struct DemandProgram: Sendable, Hashable {
         }
     }
 
-    // What a step must have to run it: step 16's core, from step 17 subjects and sharing, and
-    // from step 18 `flatMap`.
+    // What a step must have to run it: step 16's core, from step 17 subjects and sharing, from
+    // step 18 `flatMap`, and from step 19 `switchToLatest`.
     public var needs: Set<Capability> {
         var needs: Set<Capability> = [.demand]
         if case .subject = source { needs.insert(.demandSubjects) }
         if operators.contains(where: \.shares) { needs.insert(.demandSubjects) }
         if operators.contains(where: \.isFlatMap) { needs.insert(.demandFlatMap) }
+        if operators.contains(where: \.isSwitchToLatest) { needs.insert(.demandSwitchToLatest) }
         return needs
     }
 
@@ -212,7 +216,7 @@ public struct DemandProgram: Sendable, Hashable {
     var size: Int {
         source.size + 2 * operators.count
             + operators.reduce(0) { total, op in
-                guard case .flatMap(_, let child) = op else { return total }
+                guard let child = op.child else { return total }
                 return total + child.count + (child.end == nil ? 0 : 1)
             } + 3 * subscribers.count + moments.count
             + subscribers.reduce(0) { total, script in
@@ -273,6 +277,14 @@ extension Step {
 
 extension DemandProgram.Operator {
     public var isFlatMap: Bool { if case .flatMap = self { true } else { false } }
+    public var isSwitchToLatest: Bool { if case .switchToLatest = self { true } else { false } }
+    // The script of the children it makes, if it makes any.
+    public var child: DemandProgram.ChildScript? {
+        switch self {
+        case .flatMap(_, let child), .switchToLatest(let child): child
+        default: nil
+        }
+    }
 }
 
 public struct GeneratedDemandProgram: Sendable {
@@ -288,7 +300,7 @@ extension Step {
         if let drawn = DrawnDemandPrograms.lock.withLock({ DrawnDemandPrograms.byStep[self] }) { return drawn }
         let programs = GeneratedDemandProgram.drawn(
             seed: 0xDE3A_0000 &+ UInt64(rawValue), subjects: capabilities.contains(.demandSubjects),
-            flatMaps: capabilities.contains(.demandFlatMap))
+            flatMaps: capabilities.contains(.demandFlatMap), latest: capabilities.contains(.demandSwitchToLatest))
         DrawnDemandPrograms.lock.withLock { DrawnDemandPrograms.byStep[self] = programs }
         return programs
     }
@@ -305,19 +317,25 @@ extension GeneratedDemandProgram {
     public static let brokenUpstreamCount = 100
 
     // The same programs on every machine and in every run, smallest first; with `subjects`,
-    // subjects and sharing too (step 17 on), with `flatMaps` `flatMap` (step 18 on), drawn so
-    // that a step without them gets the same programs as before they came.
-    public static func drawn(seed: UInt64, subjects: Bool = false, flatMaps: Bool = false) -> [GeneratedDemandProgram] {
-        let name = "demand-\(String(seed, radix: 16))\(subjects ? "-subjects" : "")\(flatMaps ? "-flatMaps" : "")"
-        return drawn(seed: seed, subjects: subjects, flatMaps: flatMaps, DrawnDecisions(draw: name))
-            ?? drawn(seed: seed, subjects: subjects, flatMaps: flatMaps, DrawnDecisions(draw: name, replay: false))!
+    // subjects and sharing too (step 17 on), with `flatMaps` `flatMap` (step 18 on), with
+    // `latest` `switchToLatest` (step 19 on), drawn so that a step without them gets the same
+    // programs as before they came.
+    public static func drawn(seed: UInt64, subjects: Bool = false, flatMaps: Bool = false, latest: Bool = false)
+        -> [GeneratedDemandProgram]
+    {
+        let name =
+            "demand-\(String(seed, radix: 16))\(subjects ? "-subjects" : "")\(flatMaps ? "-flatMaps" : "")\(latest ? "-latest" : "")"
+        return drawn(seed: seed, subjects: subjects, flatMaps: flatMaps, latest: latest, DrawnDecisions(draw: name))
+            ?? drawn(
+                seed: seed, subjects: subjects, flatMaps: flatMaps, latest: latest,
+                DrawnDecisions(draw: name, replay: false))!
     }
 
     // nil when `decisions` replayed a file that is not this draw's.
-    static func drawn(seed: UInt64, subjects: Bool, flatMaps: Bool, _ decisions: DrawnDecisions)
+    static func drawn(seed: UInt64, subjects: Bool, flatMaps: Bool, latest: Bool, _ decisions: DrawnDecisions)
         -> [GeneratedDemandProgram]?
     {
-        var generator = DemandProgramGenerator(seed: seed, subjects: subjects, flatMaps: flatMaps)
+        var generator = DemandProgramGenerator(seed: seed, subjects: subjects, flatMaps: flatMaps, latest: latest)
         var seen: Set<String> = []
         // A program's key is its description; only new ones are kept, each with its fingerprint.
         func isNew(_ program: DemandProgram) -> String? {
@@ -343,7 +361,7 @@ extension GeneratedDemandProgram {
         func batch(_ count: Int, seed: UInt64, _ draw: (inout DemandProgramGenerator) -> DemandProgram?)
             -> [(program: DemandProgram, size: Int, fingerprint: String)]
         {
-            var generator = DemandProgramGenerator(seed: seed, subjects: subjects, flatMaps: flatMaps)
+            var generator = DemandProgramGenerator(seed: seed, subjects: subjects, flatMaps: flatMaps, latest: latest)
             var programs: [(program: DemandProgram, size: Int, fingerprint: String)] = []
             var attempts = 0
             while programs.count < count && attempts < count * 50 {
@@ -378,11 +396,14 @@ struct DemandProgramGenerator {
     private let subjects: Bool
     // Step 18 on, behind a flag of its own as `subjects` is.
     private let flatMaps: Bool
+    // Step 19 on, likewise.
+    private let latest: Bool
 
-    init(seed: UInt64, subjects: Bool = false, flatMaps: Bool = false) {
+    init(seed: UInt64, subjects: Bool = false, flatMaps: Bool = false, latest: Bool = false) {
         numbers = SeededNumbers(seed: seed)
         self.subjects = subjects
         self.flatMaps = flatMaps
+        self.latest = latest
     }
 
     mutating func program(budget: Int, source forced: DemandProgram.Source? = nil) -> DemandProgram {
@@ -402,17 +423,20 @@ struct DemandProgramGenerator {
                     .tryMap(throwsOn: numbers.int(1...4)),
                 ]))
         }
+        // The failure type a child inserted at `position` has: the upstream's there.
+        func failure(before position: Int) -> String {
+            DemandProgram(source: source, operators: operators, subscribers: [], moments: [])
+                .failureTypeName(before: position)
+        }
         if flatMaps && numbers.chance(55) {
             let position = numbers.int(0...operators.count)
-            let failure = DemandProgram(source: source, operators: operators, subscribers: [], moments: [])
-                .failureTypeName(before: position)
-            var ends: [DemandProgram.End?] = [.finished, .finished, .finished, nil]
-            if failure != "Never" { ends.append(.failure) }
-            let end = numbers.pick(ends)
-            let child = DemandProgram.ChildScript(
-                count: numbers.int(0...3), end: end, evenEnd: numbers.chance(50) ? end : numbers.pick(ends))
+            let child = self.child(failing: failure(before: position) != "Never")
             let most: DemandProgram.Ask = numbers.pick([.max(1), .max(1), .max(2), .unlimited])
             operators.insert(.flatMap(maxPublishers: most, child: child), at: position)
+        }
+        if latest && numbers.chance(50) {
+            let position = numbers.int(0...operators.count)
+            operators.insert(.switchToLatest(child: child(failing: failure(before: position) != "Never")), at: position)
         }
         if subjects && numbers.chance(45) {
             operators.append(numbers.pick([.share, .multicast(autoconnect: true), .multicast(autoconnect: false)]))
@@ -425,10 +449,13 @@ struct DemandProgramGenerator {
         for index in 0..<subscriberCount {
             program.subscribers.append(subscriber(index: index, assignable: program.neverFails, budget: budget))
         }
-        // Several subscribers of one subject or future, each through a flatMap of its own, would
+        // Several subscribers of one subject or future, each through a flatMap (or
+        // switchToLatest) of its own, would
         // number the children in the order the subject tells them, which OpenCombine's set
         // changes from run to run: such a program keeps one subscriber.
-        if let flatMap = operators.firstIndex(where: \.isFlatMap), !operators[flatMap...].contains(where: \.shares) {
+        if let owner = operators.firstIndex(where: { $0.child != nil }),
+            !operators[owner...].contains(where: \.shares)
+        {
             switch source {
             case .subject, .future: program.subscribers = [program.subscribers[0]]
             default: break
@@ -438,6 +465,16 @@ struct DemandProgramGenerator {
         if subjects && shared && numbers.chance(25) { program.subscribers[0].subscribeAt = numbers.int(1...2) }
         program.moments = moments(for: program)
         return program
+    }
+
+    // The children's script: up to three elements each, an end (a failure only where the
+    // upstream may fail), and sometimes another end for even elements' children.
+    private mutating func child(failing: Bool) -> DemandProgram.ChildScript {
+        var ends: [DemandProgram.End?] = [.finished, .finished, .finished, nil]
+        if failing { ends.append(.failure) }
+        let end = numbers.pick(ends)
+        let count = numbers.int(0...3)
+        return DemandProgram.ChildScript(count: count, end: end, evenEnd: numbers.chance(50) ? end : numbers.pick(ends))
     }
 
     private mutating func source(deferrable: Bool) -> DemandProgram.Source {

@@ -117,7 +117,7 @@ extension ThreadScenario {
             .createWorkThrowsCancellation, .createWorkInheritsWhatItShould, .bridgeOnTheMainActor,
             .requestWhileSequenceSends, .sinkCancelledTwiceAtOnce, .futurePromisedWhileSubscribersCome,
             .subjectSendsWhileSubscribersCome, .subjectSendsWhileItsSubscriberCancels,
-            .flatMapChildrenSendFromTwoThreads:
+            .flatMapChildrenSendFromTwoThreads, .switchToLatestSwitchesWhileChildSends:
             preconditionFailure("«\(name)» is not a flag scenario")
         }
     }

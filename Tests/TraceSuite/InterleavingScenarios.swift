@@ -60,6 +60,9 @@ public enum InterleavingScenarioID: String, Sendable, CaseIterable {
         "two children of one flatMap send at once with one element of demand, in every interleaving: one goes down, the other waits for the next request"
     case flatMapUpstreamFailsWhileCancelled =
         "a flatMap's upstream fails on one thread while its subscriber cancels on another, in every interleaving: the child is cancelled once, with no lock held"
+    // Step 19 on.
+    case switchToLatestNextChildWhileCancelled =
+        "switchToLatest gets its next publisher on one thread while its subscriber cancels on another, in every interleaving: each child is cancelled once, with no lock held"
 
     // The first step that has what it needs (the explorer builds it from that step on).
     public var from: Step {
@@ -79,6 +82,7 @@ public enum InterleavingScenarioID: String, Sendable, CaseIterable {
             .subjectSendRacingCancel, .autoconnectFirstSubscribersAtOnce, .multicastSubscribersShareOneSubject:
             .rxDemo17
         case .flatMapChildrenSendAtOnce, .flatMapUpstreamFailsWhileCancelled: .rxDemo18
+        case .switchToLatestNextChildWhileCancelled: .rxDemo19
         }
     }
 }
@@ -173,9 +177,10 @@ extension InterleavingScenarioID {
                 : nil
         // The demand act's, from OpenCombine's sources (63aef318): steps 17 and 18 keep both.
         // Step 18 calls out under no lock here; OpenCombine cancels the children with its lock held.
-        case .flatMapChildrenSendAtOnce, .flatMapUpstreamFailsWhileCancelled: return nil
+        case .flatMapChildrenSendAtOnce, .flatMapUpstreamFailsWhileCancelled, .switchToLatestNextChildWhileCancelled:
+            return nil
         case .multicastSubscribersShareOneSubject:
-            return [.rxDemo17, .rxDemo18].contains(step)
+            return [.rxDemo17, .rxDemo18, .rxDemo19].contains(step)
                 ? KnownCallOut(
                     lockFile: "Multicast.swift",
                     title: "multicast creates its subject (createSubject) with its lock held",
@@ -184,7 +189,7 @@ extension InterleavingScenarioID {
                     chineseRxSwift: "OpenCombine 的 Multicast 就是这样做的（lazySubject）")
                 : nil
         case .autoconnectFirstSubscribersAtOnce:
-            return [.rxDemo17, .rxDemo18].contains(step)
+            return [.rxDemo17, .rxDemo18, .rxDemo19].contains(step)
                 ? KnownCallOut(
                     lockFile: "Autoconnect.swift",
                     title:

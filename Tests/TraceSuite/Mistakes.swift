@@ -1187,6 +1187,81 @@ public let mutants: [Mutant] = [
             "                lock.unlock()\n                for child in children { child.subscription.cancel() }\n                if wasAlreadyCancelledOrCompleted { return }\n":
                 "                for child in children { child.subscription.cancel() }\n                lock.unlock()\n                if wasAlreadyCancelledOrCompleted { return }\n"
         ], onlyTheExplorer: .flatMapUpstreamFailsWhileCancelled),
+    // Step 19: switchToLatest under demand.
+    Mutant(
+        step: .rxDemo19, mistake: "switchToLatest never cancels the child before: it goes on working for nobody",
+        chinese: "switchToLatest 从不取消前一个子发布者：它继续为没人听的订阅干活",
+        file: "SwitchToLatest.swift",
+        changes: [
+            "                lock.unlock()\n                previous.cancel()\n":
+                "                lock.unlock()\n                _ = previous\n"
+        ]
+    ),
+    Mutant(
+        step: .rxDemo19,
+        mistake:
+            "switchToLatest asks a new child for one element, not for all its subscriber asked for and did not get",
+        chinese: "switchToLatest 只向新的子发布者要一个元素，而不是订阅者要过、还没收到的全部",
+        file: "SwitchToLatest.swift",
+        changes: [
+            "            if demand > 0 { subscription.request(demand) }\n":
+                "            if demand > 0 { subscription.request(.max(1)) }\n"
+        ]),
+    Mutant(
+        step: .rxDemo19, mistake: "switchToLatest does not count what it delivers: a new child is asked for too much",
+        chinese: "switchToLatest 不记下已经交出的元素：新的子发布者被要得太多",
+        file: "SwitchToLatest.swift",
+        changes: ["            downstreamDemand -= 1\n": ""]),
+    Mutant(
+        step: .rxDemo19, mistake: "a request is kept for the next child and never passed to the one running",
+        chinese: "request 只留给下一个子发布者，从不转给正在运行的那个",
+        file: "SwitchToLatest.swift",
+        changes: [
+            "            lock.unlock()\n            child?.request(demand)\n":
+                "            lock.unlock()\n            _ = child\n"
+        ]),
+    Mutant(
+        step: .rxDemo19,
+        mistake: "switchToLatest finishes when the upstream finishes, with its latest child still sending",
+        chinese: "上游一结束 switchToLatest 就结束，最新的子发布者还在发送",
+        file: "SwitchToLatest.swift",
+        changes: [
+            "                if awaitingInnerSubscription || currentInnerSubscription != nil {\n":
+                "                if awaitingInnerSubscription {\n"
+        ]),
+    Mutant(
+        step: .rxDemo19, mistake: "a child that fails does not cancel the upstream",
+        chinese: "子发布者失败时，没有取消上游",
+        file: "SwitchToLatest.swift",
+        changes: [
+            "                lock.unlock()\n                upstream?.cancel()\n":
+                "                lock.unlock()\n                _ = upstream\n"
+        ]),
+    Mutant(
+        step: .rxDemo19,
+        mistake: "switchToLatest asks the upstream for one publisher, as flatMap(maxPublishers: .max(1)) does",
+        chinese: "switchToLatest 只向上游要一个发布者，就像 flatMap(maxPublishers: .max(1))",
+        file: "SwitchToLatest.swift",
+        changes: ["            subscription.request(.unlimited)\n": "            subscription.request(.max(1))\n"]),
+    // Only the explorer shows these two: one thread's programs never cancel while a publisher comes.
+    Mutant(
+        step: .rxDemo19, mistake: "switchToLatest's cancel() cancels the child with its lock held",
+        chinese: "switchToLatest 的 cancel() 持着锁取消子发布者",
+        file: "SwitchToLatest.swift",
+        changes: [
+            "            let upstream = outerSubscription\n            outerSubscription = nil\n            lock.unlock()\n            child?.cancel()\n            upstream?.cancel()\n":
+                "            let upstream = outerSubscription\n            outerSubscription = nil\n            child?.cancel()\n            lock.unlock()\n            upstream?.cancel()\n"
+        ], onlyTheExplorer: .switchToLatestNextChildWhileCancelled),
+    Mutant(
+        step: .rxDemo19,
+        mistake:
+            "switchToLatest's receive(_:) reads the child before under one hold of its lock and clears it under another: a cancel in between cancels it too",
+        chinese: "switchToLatest 的 receive(_:) 在一次持锁时读出前一个子发布者，在另一次持锁时才清空：中间到来的 cancel 也会取消它",
+        file: "SwitchToLatest.swift",
+        changes: [
+            "            if let previous = currentInnerSubscription {\n                currentInnerSubscription = nil\n                lock.unlock()\n":
+                "            if let previous = currentInnerSubscription {\n                lock.unlock()\n                lock.lock()\n                currentInnerSubscription = nil\n                lock.unlock()\n"
+        ], onlyTheExplorer: .switchToLatestNextChildWhileCancelled),
     // The side step: what the article's own text warns about, forgotten.
     Mutant(
         step: .rxDemoSignal, mistake: "map forgets to keep its subscription in objects: the mapped signal goes quiet",

@@ -281,6 +281,8 @@ public enum Capability: String, Sendable, CaseIterable {
     case demandSubjects
     // Step 18 on: `flatMap(maxPublishers:)`, whose children the program's own publishers are.
     case demandFlatMap
+    // Step 19 on: `switchToLatest()`, whose children the program's own publishers are.
+    case demandSwitchToLatest
 }
 
 // How a trait is subscribed.

@@ -176,6 +176,9 @@ extension ScenarioID {
         case .demandFlatMapOnePublisherAtATime: "flatMap(maxPublishers: .max(1)) 只要一个发布者，它的子发布者结束时再要下一个"
         case .demandFlatMapBuffersForSlowSubscriber: "flatMap 每次只向子发布者要一个元素，订阅者还没要的先存起来"
         case .demandFlatMapFinishesAfterBuffer: "上游已经结束、缓冲也空了，flatMap 才结束"
+        case .demandSwitchToLatestCancelsPrevious: "下一个发布者到来时，switchToLatest 取消前一个子发布者"
+        case .demandSwitchToLatestCarriesDemand: "switchToLatest 向新的子发布者要订阅者要过、还没收到的那些"
+        case .demandSwitchToLatestFinishesWithLatestChild: "上游和最新的子发布者都结束了，switchToLatest 才结束"
         }
     }
 }

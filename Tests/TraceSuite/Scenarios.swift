@@ -253,6 +253,12 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
         "flatMap asks a child for one element at a time and keeps what its subscriber has not asked for"
     case demandFlatMapFinishesAfterBuffer =
         "flatMap finishes once the upstream has finished and its buffer is empty"
+    case demandSwitchToLatestCancelsPrevious =
+        "switchToLatest cancels the child before when the next publisher comes"
+    case demandSwitchToLatestCarriesDemand =
+        "switchToLatest asks a new child for what its subscriber asked for and did not get"
+    case demandSwitchToLatestFinishesWithLatestChild =
+        "switchToLatest finishes once the upstream and its latest child have both finished"
 }
 
 extension Scenario {

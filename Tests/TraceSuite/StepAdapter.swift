@@ -364,6 +364,8 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
     case rxDemo17
     // Operators that own several subscriptions under demand: `flatMap(maxPublishers:)`.
     case rxDemo18
+    // One child at a time under demand: `switchToLatest()`.
+    case rxDemo19
 
     public var description: String { "RxDemo" + number }
 
@@ -433,6 +435,7 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
         case .rxDemo16: [.demand]
         case .rxDemo17: [.demand, .demandSubjects]
         case .rxDemo18: [.demand, .demandSubjects, .demandFlatMap]
+        case .rxDemo19: [.demand, .demandSubjects, .demandFlatMap, .demandSwitchToLatest]
         }
     }
 

@@ -45,6 +45,8 @@ extension ThreadScenarioID {
             "PassthroughSubject 在一个线程上发送，它的订阅者在另一个线程上取消：没有重复收到的值，两边都结束后也不再收到任何东西"
         case .flatMapChildrenSendFromTwoThreads:
             "flatMap 的两个子发布者在两个线程上同时发送：每个元素一次，各自按顺序，一次一个 receive"
+        case .switchToLatestSwitchesWhileChildSends:
+            "switchToLatest 的子发布者在一个线程上发送，下一个发布者在另一个线程上到来：先是前一个的一段连续元素，然后是下一个的全部，一次一个 receive"
         }
     }
 }
@@ -85,6 +87,8 @@ extension InterleavingScenarioID {
             "同一个 flatMap 的两个子发布者在只有一个元素的需求时同时发送，穷举每一种交错：一个传下去，另一个等下一次 request"
         case .flatMapUpstreamFailsWhileCancelled:
             "flatMap 的上游在一个线程上失败，它的订阅者在另一个线程上取消，穷举每一种交错：子发布者只被取消一次，取消时不持有锁"
+        case .switchToLatestNextChildWhileCancelled:
+            "switchToLatest 在一个线程上收到下一个发布者，它的订阅者在另一个线程上取消，穷举每一种交错：每个子发布者只被取消一次，取消时不持有锁"
         }
     }
 }

@@ -73,6 +73,9 @@ public enum ThreadScenarioID: String, Sendable, CaseIterable, Codable {
     // Step 18 on.
     case flatMapChildrenSendFromTwoThreads =
         "two children of one flatMap send on two threads at once: every element once, each child's in order, one receive at a time"
+    // Step 19 on.
+    case switchToLatestSwitchesWhileChildSends =
+        "switchToLatest's child sends on one thread while the next publisher comes on another: a run of the first child's elements, then all of the next's, one receive at a time"
 }
 
 public struct ThreadScenario: Sendable, CustomStringConvertible {
@@ -138,6 +141,7 @@ public struct ThreadScenario: Sendable, CustomStringConvertible {
             ThreadScenario(id: $0, needs: [.demandSubjects], from: .rxDemo17)
         }
         + [ThreadScenario(id: .flatMapChildrenSendFromTwoThreads, needs: [.demandFlatMap], from: .rxDemo18)]
+        + [ThreadScenario(id: .switchToLatestSwitchesWhileChildSends, needs: [.demandSwitchToLatest], from: .rxDemo19)]
 
     // Rounds per scenario: RXDEMO_THREAD_ROUNDS, to measure how often a plain run shows a race.
     public static var rounds: Int {
@@ -333,7 +337,7 @@ extension ThreadScenario {
         switch id {
         case .requestWhileSequenceSends, .sinkCancelledTwiceAtOnce, .futurePromisedWhileSubscribersCome,
             .subjectSendsWhileSubscribersCome, .subjectSendsWhileItsSubscriberCancels,
-            .flatMapChildrenSendFromTwoThreads:
+            .flatMapChildrenSendFromTwoThreads, .switchToLatestSwitchesWhileChildSends:
             preconditionFailure("«\(name)» is the demand act's: run(onDemand:)")
         case .elementsRacingDispose, .elementRacingCompleted, .anonymousDisposableTwice, .binaryDisposableTwice,
             .bagFromTwoThreads, .askedWhileObserversChange, .valueRacingOnNext, .observeOnQueueRacingDispose,

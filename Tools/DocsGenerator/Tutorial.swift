@@ -1076,7 +1076,7 @@ func demoScenario(of step: Step) -> ScenarioID? {
     case .rxDemo13: .asSingleTwoElements
     case .rxDemo14: .driverReplaysLatest
     case .rxDemo15: .sendDuringReplay
-    case .rxDemo16, .rxDemo17, .rxDemo18: nil
+    case .rxDemo16, .rxDemo17, .rxDemo18, .rxDemo19: nil
     }
 }
 

@@ -274,4 +274,41 @@ let subjectsAndCoreScenarios: [ExplorerScenario] = [
     let flatMapScenarios: [ExplorerScenario] = []
 #endif
 
-let explorerScenarios = subjectsAndCoreScenarios + flatMapScenarios
+// Step 19 on: switchToLatest's next child against its subscriber's cancel.
+#if RXDEMO_EXPLORE_19
+    let switchToLatestScenarios: [ExplorerScenario] = [
+        // Whichever comes first, every child that was subscribed is cancelled once: the one
+        // replaced by the next, or the one running when the subscriber cancels, or the next one,
+        // turned away when it gives its subscription after the cancel.
+        ExplorerScenario(id: "switchToLatestNextChildWhileCancelled") {
+            let ids = DrivenUpstream()
+            let children = [CountingUpstream(), CountingUpstream()]
+            nonisolated(unsafe) var made = 0
+            let sink = Subscribers.Sink<Int, ExploredFailure>(receiveCompletion: { _ in }, receiveValue: { _ in })
+            ids.map { _ -> CountingUpstream in
+                made += 1
+                return children[made - 1]
+            }.switchToLatest().subscribe(sink)
+            _ = ids.send?(0)
+            return (
+                [
+                    [("ids.send(1)", { _ = ids.send?(1) })],
+                    [("sink.cancel()", { sink.cancel() })],
+                ],
+                {
+                    for (number, child) in children.enumerated() where child.cancels != child.subscribes {
+                        return tr(
+                            "child \(number + 1) was subscribed \(child.subscribes) times and cancelled \(child.cancels) times; each subscription is cancelled once",
+                            "第 \(number + 1) 个子发布者被订阅了 \(child.subscribes) 次，被取消了 \(child.cancels) 次；每次订阅都应恰好取消一次"
+                        )
+                    }
+                    return nil
+                }
+            )
+        }
+    ]
+#else
+    let switchToLatestScenarios: [ExplorerScenario] = []
+#endif
+
+let explorerScenarios = subjectsAndCoreScenarios + flatMapScenarios + switchToLatestScenarios
