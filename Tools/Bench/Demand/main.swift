@@ -107,11 +107,23 @@ let demandWidths = [32, 10, 10, 10, 16, 16, 16, 6]
     let flatMapWorkloads: [String: (Int) -> Void] = [:]
 #endif
 
+#if !RXDEMO16 && !RXDEMO17 && !RXDEMO18
+    // From step 19: the same children through `map` and `switchToLatest()`: each element's
+    // `Just` replaces the one before, which has already finished.
+    func latestChildren(_ count: Int) {
+        _ = (0..<count).publisher.map { Just($0) }.switchToLatest().sink { checksum &+= $0 }
+    }
+
+    let switchToLatestWorkloads: [String: (Int) -> Void] = ["switchToLatest per child": { latestChildren($0) }]
+#else
+    let switchToLatestWorkloads: [String: (Int) -> Void] = [:]
+#endif
+
 // For `make bench-instructions`: each workload `count` times, run once under callgrind.
 let demandWorkloads: [String: (Int) -> Void] = [
     "demand .max(1) per element, 0 maps": { run($0, maps: 0, oneAtATime: true) },
     "demand .max(1) per element, 4 maps": { run($0, maps: 4, oneAtATime: true) },
-].merging(subjectWorkloads) { $1 }.merging(flatMapWorkloads) { $1 }
+].merging(subjectWorkloads) { $1 }.merging(flatMapWorkloads) { $1 }.merging(switchToLatestWorkloads) { $1 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--header" {
