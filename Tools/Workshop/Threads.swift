@@ -75,8 +75,9 @@ func sanitizerRun(
     }
     // A step that is not thread-safe must show its race in a scenario that exposes its unlocked
     // state; ThreadSanitizer names a race only in the rounds where the two threads met, fewer
-    // on a busy machine (CI's, while the self-test runs beside it: none in 200 rounds, once).
-    // Such a scenario gets up to three runs before it is said to show none.
+    // on a busy machine (once, with CI's self-test beside it: none in 200 rounds; CI now runs
+    // these after the self-test). Such a scenario gets up to three runs before it is said to
+    // show none.
     func runUntilSeen(_ scenario: (name: String, id: String, exposing: Bool)) throws -> SanitizerOutcome {
         var outcome = try runOnce(scenario)
         for _ in 1..<3 where !step.isThreadSafe && scenario.exposing && outcome.races.isEmpty && !outcome.crashed {
