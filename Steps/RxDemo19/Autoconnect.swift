@@ -14,8 +14,12 @@ extension Publishers {
 
         typealias Failure = Upstream.Failure
 
+        // `connecting`: the first subscriber connects, and no other does.
+        // Step 18 said `disconnected` until `connect()` returned: a second first subscriber
+        // connected too.
         private enum State {
             case disconnected
+            case connecting(refcount: Int)
             case connected(refcount: Int, connection: Cancellable)
         }
 
@@ -41,12 +45,19 @@ extension Publishers {
                 state = .connected(refcount: refcount + 1, connection: connection)
                 lock.unlock()
                 upstream.subscribe(inner)
+            case .connecting(let refcount):
+                state = .connecting(refcount: refcount + 1)
+                lock.unlock()
+                upstream.subscribe(inner)
             case .disconnected:
+                state = .connecting(refcount: 1)
                 lock.unlock()
                 upstream.subscribe(inner)
                 let connection = upstream.connect()
                 lock.lock()
-                state = .connected(refcount: 1, connection: connection)
+                if case .connecting(let refcount) = state {
+                    state = .connected(refcount: refcount, connection: connection)
+                }
                 lock.unlock()
             }
         }
@@ -63,7 +74,8 @@ extension Publishers {
                     state = .connected(refcount: refcount - 1, connection: connection)
                     lock.unlock()
                 }
-            case .disconnected:
+            // A cancel while connecting counts for nothing, as in step 18 and in OpenCombine.
+            case .disconnected, .connecting:
                 lock.unlock()
             }
         }

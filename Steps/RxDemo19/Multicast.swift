@@ -33,15 +33,23 @@ extension Publishers {
 
         private var subject: SubjectType?
 
+        // `createSubject` is the program's code: it runs with the lock let go (step 18 held it).
+        // Two threads that both find no subject may both make one; the first kept is everyone's.
         private var lazySubject: SubjectType {
+            lock.lock()
+            if let subject {
+                lock.unlock()
+                return subject
+            }
+            lock.unlock()
+            let made = createSubject()
             lock.lock()
             defer { lock.unlock() }
             if let subject {
                 return subject
             }
-            let subject = createSubject()
-            self.subject = subject
-            return subject
+            subject = made
+            return made
         }
 
         init(upstream: Upstream, createSubject: @escaping () -> SubjectType) {

@@ -180,7 +180,7 @@ extension InterleavingScenarioID {
         case .flatMapChildrenSendAtOnce, .flatMapUpstreamFailsWhileCancelled, .switchToLatestNextChildWhileCancelled:
             return nil
         case .multicastSubscribersShareOneSubject:
-            return [.rxDemo17, .rxDemo18, .rxDemo19].contains(step)
+            return [.rxDemo17, .rxDemo18].contains(step)
                 ? KnownCallOut(
                     lockFile: "Multicast.swift",
                     title: "multicast creates its subject (createSubject) with its lock held",
@@ -189,7 +189,7 @@ extension InterleavingScenarioID {
                     chineseRxSwift: "OpenCombine 的 Multicast 就是这样做的（lazySubject）")
                 : nil
         case .autoconnectFirstSubscribersAtOnce:
-            return [.rxDemo17, .rxDemo18, .rxDemo19].contains(step)
+            return [.rxDemo17, .rxDemo18].contains(step)
                 ? KnownCallOut(
                     lockFile: "Autoconnect.swift",
                     title:

@@ -1262,6 +1262,25 @@ public let mutants: [Mutant] = [
             "            if let previous = currentInnerSubscription {\n                currentInnerSubscription = nil\n                lock.unlock()\n":
                 "            if let previous = currentInnerSubscription {\n                lock.unlock()\n                lock.lock()\n                currentInnerSubscription = nil\n                lock.unlock()\n"
         ], onlyTheExplorer: .switchToLatestNextChildWhileCancelled),
+    // Step 17's two faults, which step 19 mends, made again: only the explorer shows them.
+    Mutant(
+        step: .rxDemo19,
+        mistake:
+            "autoconnect stays disconnected until connect() returns, as in step 18: two first subscribers at once both connect",
+        chinese: "autoconnect 在 connect() 返回之前一直是未连接状态，和第 18 步一样：两个同时到来的第一批订阅者都会连接",
+        file: "Autoconnect.swift",
+        changes: [
+            "                state = .connecting(refcount: 1)\n                lock.unlock()\n                upstream.subscribe(inner)\n                let connection = upstream.connect()\n                lock.lock()\n                if case .connecting(let refcount) = state {\n                    state = .connected(refcount: refcount, connection: connection)\n                }\n":
+                "                lock.unlock()\n                upstream.subscribe(inner)\n                let connection = upstream.connect()\n                lock.lock()\n                state = .connected(refcount: 1, connection: connection)\n"
+        ], onlyTheExplorer: .autoconnectFirstSubscribersAtOnce),
+    Mutant(
+        step: .rxDemo19, mistake: "multicast creates its subject with its lock held, as in step 18",
+        chinese: "multicast 持着锁创建它的 subject，和第 18 步一样",
+        file: "Multicast.swift",
+        changes: [
+            "            lock.unlock()\n            let made = createSubject()\n            lock.lock()\n":
+                "            let made = createSubject()\n"
+        ], onlyTheExplorer: .multicastSubscribersShareOneSubject),
     // The side step: what the article's own text warns about, forgotten.
     Mutant(
         step: .rxDemoSignal, mistake: "map forgets to keep its subscription in objects: the mapped signal goes quiet",

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step19-Autoconnect-6.swift

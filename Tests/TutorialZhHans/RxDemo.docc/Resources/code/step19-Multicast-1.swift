@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step19-Multicast-1.swift
