@@ -231,7 +231,9 @@ public func stuckReport(
         // loop that stands in a call without a frame of its own), or without the loop's line: the
         // deeper frames from the scan, the callers from the backtracer (a scan may hold stale ones).
         var sameThread: Int? = nil
-        if running {
+        // A waiting thread the same: the backtracer unwinds it one frame deep, from the caller of
+        // the line that waits.
+        if sampled {
             for (at, existing) in places.enumerated() where sameThread == nil {
                 // Where the backtracer's view of the thread begins: its first file, with its line if it had one.
                 let top = String(existing.prefix { $0 != " " && $0 != "，" })
@@ -245,11 +247,18 @@ public func stuckReport(
                 }
             }
         }
+        // Said once, where the backtracer's view of the same thread said it already.
         if waits {
-            place += tr(", waiting for a lock", "，在等一把锁")
-            holding.append((sameThread ?? places.count, taken))
+            let suffix = tr(", waiting for a lock", "，在等一把锁")
+            if !place.hasSuffix(suffix) { place += suffix }
+            if let sameThread, let entry = holding.firstIndex(where: { $0.place == sameThread }) {
+                holding[entry].taken += taken.filter { !holding[entry].taken.contains($0) }
+            } else {
+                holding.append((sameThread ?? places.count, taken))
+            }
         } else if waitsOnASemaphore {
-            place += tr(", waiting on a semaphore (or a group)", "，在等一个信号量（或一个组）")
+            let suffix = tr(", waiting on a semaphore (or a group)", "，在等一个信号量（或一个组）")
+            if !place.hasSuffix(suffix) { place += suffix }
         }
         if let sameThread { places[sameThread] = place } else { places.append(place) }
     }
