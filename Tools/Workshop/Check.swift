@@ -100,7 +100,9 @@ func check(
     let fingerprint = workspace.fingerprint
     let environment = ["RXDEMO_STEP": workspace.number, "RXDEMO_WORKSPACE": workspace.path]
     let build = try timed(tr("build", "构建")) {
-        try run(["swift", "build", "--build-tests", "--scratch-path", workspace.scratch], environment: environment)
+        try quickBuild(
+            ["swift", "build", "--build-tests", "--scratch-path", workspace.scratch], scratch: workspace.scratch,
+            changing: workspace.path, environment: environment)
     }
     try? files.createDirectory(atPath: workspace.scratch, withIntermediateDirectories: true)
     try? write(build.output, to: "\(workspace.scratch)/last-build.log")

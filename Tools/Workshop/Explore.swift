@@ -97,9 +97,9 @@ func buildExplorer(_ step: Step, folder: String, scratch: String) throws -> Stri
     var built = false
     for replaced in (last.map { [$0] } ?? []) + choices.filter({ $0 != last }) {
         try synchronise(sourcesReplacing(replaced))
-        let build = try run(
+        let build = try quickBuild(
             ["swift", "build", "-q", "--scratch-path", "\(scratch)/build", "--product", "RxDemoExplorer"],
-            environment: environment)
+            scratch: "\(scratch)/build", changing: sources, environment: environment)
         if build.status == 0 {
             try write(memo(replaced), to: remembered)
             built = true

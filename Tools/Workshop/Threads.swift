@@ -93,9 +93,10 @@ func sanitizerRun(
 let sanitizerTimeout = 120.0
 
 func sanitizerBuild(_ step: Step, environment: [String: String], scratch: String) throws {
-    let build = try run(
-        ["swift", "build", "--build-tests", "--sanitize=thread", "--scratch-path", scratch],
-        environment: environment.merging(["RXDEMO_STEP": step.number]) { $1 })
+    let workspace = environment["RXDEMO_WORKSPACE"].flatMap { $0.isEmpty ? nil : $0 } ?? "Steps/\(step)"
+    let build = try quickBuild(
+        ["swift", "build", "--build-tests", "--sanitize=thread", "--scratch-path", scratch], scratch: scratch,
+        changing: workspace, environment: environment.merging(["RXDEMO_STEP": step.number]) { $1 })
     guard build.status == 0 else {
         print(build.output)
         throw WorkshopError(
