@@ -49,10 +49,10 @@ struct CheckResult {
 enum ThreadRounds { case always, whenTracesPass, never }
 
 // `sanitizer: false` skips the ThreadSanitizer run: the self-test's lock-order mistakes need
-// only the explorer's verdict.
+// only the explorer's verdict, and `exploring` names the one explored scenario they ask about.
 func check(
     _ workspace: Workspace, verbose: Bool, quiet: Bool = false, sanitizer: Bool = true,
-    rounds: ThreadRounds = .always
+    rounds: ThreadRounds = .always, exploring: InterleavingScenarioID? = nil
 ) throws -> CheckResult {
     let step = workspace.step
     guard isDirectory(workspace.path) else {
@@ -289,7 +289,9 @@ func check(
             for outcome in try timed(
                 tr("the interleaving explorer (its runs, two at a time)", "交错探索器（运行，每次两个）"),
                 {
-                    try explore(step, with: built, scratch: explorerScratch, scenarios: step.interleavingScenarios)
+                    try explore(
+                        step, with: built, scratch: explorerScratch,
+                        scenarios: step.interleavingScenarios.filter { exploring == nil || $0.id == exploring })
                 })
             where !outcome.holds && !outcome.scenario.showsKnownCallOut(in: step, verdict: outcome.verdict) {
                 threadProblems.append("«\(outcome.scenario.localizedName)»" + tr(": ", "：") + outcome.verdict)

@@ -171,7 +171,8 @@ func selftest(_ steps: [Step], record: Bool = false, root: String = selftestRoot
         // A mistake that hangs gets the whole check: where it hangs may be in a thread round.
         let rounds: ThreadRounds = mutant.hangs ? .always : mutant.onlyTheExplorer == nil ? .whenTracesPass : .never
         var result = try check(
-            workspace, verbose: false, quiet: true, sanitizer: mutant.onlyTheExplorer == nil, rounds: rounds)
+            workspace, verbose: false, quiet: true, sanitizer: mutant.onlyTheExplorer == nil, rounds: rounds,
+            exploring: mutant.onlyTheExplorer)
         if mutant.hangs {
             let seconds = Date().timeIntervalSince(began)
             let left = descendants(of: getpid())
