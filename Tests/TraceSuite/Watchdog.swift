@@ -263,12 +263,10 @@ public func stuckReport(
         if let sameThread { places[sameThread] = place } else { places.append(place) }
     }
     var sampled = false
-    var running = false
     for line in lines + ThreadStacks.symbolized(lines) {
         if line.hasPrefix("Thread ") {
             flush()
             sampled = line.hasPrefix("Thread S")  // both languages
-            running = sampled && line.hasSuffix(" running:")  // both languages
         } else if line.trimmingCharacters(in: .whitespaces).first?.isNumber == true {
             frames.append(line)
         }
