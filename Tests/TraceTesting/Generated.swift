@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TraceSuite
 
-// The generated programs of a step (Tests/TraceSuite/Programs.swift), all in one child
-// process with a watchdog per program, each trace judged against what RxSwift and the
+// The generated programs of a step (Tests/TraceSuite/Programs.swift), in two child processes
+// side by side with a watchdog per program, each trace judged against what RxSwift and the
 // reference step print (Tests/Generated). A workspace may print either; the reference step
 // itself must print its own recorded trace. RXDEMO_RECORD_GENERATED=folder records the
 // traces there instead of judging them (`make generated`).
@@ -12,9 +12,9 @@ public func verifyGenerated<Adapter: StepAdapter>(on adapter: Adapter.Type) asyn
     let environment = ProcessInfo.processInfo.environment
     let recordTo = environment["RXDEMO_RECORD_GENERATED"].flatMap { $0.isEmpty ? nil : $0 }
     let isReference = (environment["RXDEMO_WORKSPACE"] ?? "").isEmpty
-    // Read while the child runs: the recorded traces are the parent's own biggest cost.
+    // Read while the children run: the recorded traces are the parent's own biggest cost.
     async let loading = recordTo == nil ? RecordedTraces.load(step) : nil
-    // The child draws the programs and runs them; this process draws them only to show one
+    // The children draw the programs and run them; this process draws them only to show one
     // that fails (drawing is most of the cost of a step whose programs all pass).
     let (total, runs) = await GeneratedRun.play(on: adapter)
     let recorded = await loading
@@ -59,13 +59,13 @@ func record(step: Step, total: Int, runs: [Int: GeneratedRun.Outcome], to folder
         toFile: "\(folder)/\(step).txt", atomically: true, encoding: .utf8)
 }
 
-// Judges what the child printed against the recorded traces, and reports the shortest
+// Judges what the children printed against the recorded traces, and reports the shortest
 // program that fails.
 func judgeGenerated(
     step: Step, total: Int, runs: [Int: GeneratedRun.Outcome], recorded: RecordedTraces, isReference: Bool,
     code: (Int) -> [String], scenario: (Int) -> Scenario?
 ) {
-    // The programs the child drew must be the ones recorded.
+    // The programs the children drew must be the ones recorded.
     let stale = runs.filter { recorded.entry($0.key)?.fingerprint != $0.value.fingerprint }.keys.sorted()
     guard stale.isEmpty && (total == 0 || total == recorded.entries.count) else {
         Issue.record(
@@ -140,44 +140,65 @@ enum GeneratedRun {
         var message = ""
     }
 
-    // Runs the step's programs in a child process and reads back how many there are and each
+    // The programs run in two children at once, one the odd numbers and one the even, each
+    // with a watchdog of its own: on two cores the programs' verdict comes about twice as soon.
+    static let parts = 2
+
+    // Whether program `number` (from 1) is run by child `part`.
+    static func isRun(_ number: Int, by part: Int) -> Bool { (number - 1) % parts == part }
+
+    // Runs the step's programs in the children and reads back how many there are and each
     // one's trace; a program that crashed or hung has `finished` false, and the ones after it
-    // did not run.
+    // in its child did not run.
     static func play<Adapter: StepAdapter>(on adapter: Adapter.Type) async -> (total: Int, runs: [Int: Outcome]) {
-        let path = NSTemporaryDirectory() + "/rxdemo-\(UUID().uuidString).generated"
-        #if compiler(>=6.3)
-            if let name = _mangledTypeName(Adapter.self) {
-                await playIsolated(adapterNamed: name, step: Adapter.step, to: path)
-                return read(path)
-            }
-        #endif
-        await playHere(on: adapter, to: path)
-        return read(path)
+        await inParts { part, path in
+            #if compiler(>=6.3)
+                if let name = _mangledTypeName(Adapter.self) {
+                    await playIsolated(adapterNamed: name, step: Adapter.step, part: part, to: path)
+                    return
+                }
+            #endif
+            await playHere(on: adapter, part: part, to: path)
+        }
+    }
+
+    // Each part's run, side by side, each into a file of its own; then what they wrote, together.
+    static func inParts(_ play: @escaping @Sendable (Int, String) async -> Void) async -> (
+        total: Int, runs: [Int: Outcome]
+    ) {
+        let paths = (0..<parts).map { _ in NSTemporaryDirectory() + "/rxdemo-\(UUID().uuidString).generated" }
+        await withTaskGroup(of: Void.self) { group in
+            for (part, path) in paths.enumerated() { group.addTask { await play(part, path) } }
+        }
+        return paths.map(read).reduce((total: 0, runs: [:])) { together, part in
+            (max(together.total, part.total), together.runs.merging(part.runs) { first, _ in first })
+        }
     }
 
     #if compiler(>=6.3)
         // Exit tests cannot be written in generic code: the child finds the adapter by name.
-        static func playIsolated(adapterNamed name: String, step: Step, to path: String) async {
+        static func playIsolated(adapterNamed name: String, step: Step, part: Int, to path: String) async {
             Watchdog.prepareChildren()
             await #expect(processExitsWith: .success, "\(step) crashed or hung in a generated program") {
-                [name = name as String, path = path as String] in
+                [name = name as String, part = part as Int, path = path as String] in
                 guard let adapter = _typeByName(name) as? any StepAdapter.Type else {
                     preconditionFailure("no StepAdapter named \(name) in this test process")
                 }
                 QuickTraps.install()
-                await GeneratedRun.playHere(on: adapter, to: path)
+                await GeneratedRun.playHere(on: adapter, part: part, to: path)
             }
         }
     #endif
 
-    // The child's side: "T 3092" (how many), then for each "P 12 9c1e0f3a2b4d5e6f" (its number
-    // and fingerprint), the trace a line each ("| t0 receive 1"), "E 12".
-    static func playHere<Adapter: StepAdapter>(on adapter: Adapter.Type, to path: String) async {
+    // The child's side: "T 3092" (how many, in all parts), then for each of its part's programs
+    // "P 12 9c1e0f3a2b4d5e6f" (its number and fingerprint), the trace a line each
+    // ("| t0 receive 1"), "E 12". The bridge's programs (step 15) are the first part's.
+    static func playHere<Adapter: StepAdapter>(on adapter: Adapter.Type, part: Int, to path: String) async {
         let (out, restore) = redirected(to: path)
         defer { restore() }
-        let programs = Adapter.step.generatedPrograms
-        let bridge = Adapter.step.bridgePrograms
-        out.write(Data("T \(programs.count + bridge.count)\n".utf8))
+        let programs = Adapter.step.generatedPrograms.filter { isRun($0.number, by: part) }
+        let bridge = part == 0 ? Adapter.step.bridgePrograms : []
+        out.write(Data("T \(Adapter.step.generatedPrograms.count + Adapter.step.bridgePrograms.count)\n".utf8))
         let run = UncheckedSendable(value: {
             // Made on the thread that runs the programs, so that a recursion there is named.
             let watchdog = Watchdog({ "" }, limit: 5, output: path + ".stdout", maxTicks: 20_000)
@@ -274,31 +295,29 @@ enum GeneratedRun {
 }
 
 // The demand act's generated programs (Tests/TraceSuite/DemandPrograms.swift), as
-// `verifyGenerated` runs the scenarios' programs: in one child process, each judged against
+// `verifyGenerated` runs the scenarios' programs: in two child processes, each judged against
 // what OpenCombine and the reference step print.
 public func verifyDemandGenerated<Adapter: DemandStepAdapter>(on adapter: Adapter.Type) async {
     let step = Adapter.step
     let environment = ProcessInfo.processInfo.environment
     let recordTo = environment["RXDEMO_RECORD_GENERATED"].flatMap { $0.isEmpty ? nil : $0 }
     let isReference = (environment["RXDEMO_WORKSPACE"] ?? "").isEmpty
-    // Read while the child runs, as for the observables' programs.
+    // Read while the children run, as for the observables' programs.
     async let loading = recordTo == nil ? RecordedTraces.load(step) : nil
-    let path = NSTemporaryDirectory() + "/rxdemo-\(UUID().uuidString).generated"
-    #if compiler(>=6.3)
-        if let name = _mangledTypeName(Adapter.self) {
-            await GeneratedRun.playDemandIsolated(adapterNamed: name, step: step, to: path)
-        } else {
-            GeneratedRun.playDemandHere(on: adapter, to: path)
-        }
-    #else
-        GeneratedRun.playDemandHere(on: adapter, to: path)
-    #endif
+    let (total, runs) = await GeneratedRun.inParts { part, path in
+        #if compiler(>=6.3)
+            if let name = _mangledTypeName(Adapter.self) {
+                await GeneratedRun.playDemandIsolated(adapterNamed: name, step: step, part: part, to: path)
+                return
+            }
+        #endif
+        GeneratedRun.playDemandHere(on: adapter, part: part, to: path)
+    }
     let recorded = await loading
     if recordTo == nil && recorded == nil {
         Issue.record("\(RecordedTraces.path(of: step)) is missing: run 'make generated'")
         return
     }
-    let (total, runs) = GeneratedRun.read(path)
     let code = { (number: Int) in step.generatedCode(number) ?? [] }
     if let recordTo {
         record(step: step, total: total, runs: runs, to: recordTo, code: code)
@@ -313,25 +332,26 @@ public func verifyDemandGenerated<Adapter: DemandStepAdapter>(on adapter: Adapte
 extension GeneratedRun {
     #if compiler(>=6.3)
         // Exit tests cannot be written in generic code: the child finds the adapter by name.
-        static func playDemandIsolated(adapterNamed name: String, step: Step, to path: String) async {
+        static func playDemandIsolated(adapterNamed name: String, step: Step, part: Int, to path: String) async {
             Watchdog.prepareChildren()
             await #expect(processExitsWith: .success, "\(step) crashed or hung in a generated program") {
-                [name = name as String, path = path as String] in
+                [name = name as String, part = part as Int, path = path as String] in
                 guard let adapter = _typeByName(name) as? any DemandStepAdapter.Type else {
                     preconditionFailure("no DemandStepAdapter named \(name) in this test process")
                 }
                 QuickTraps.install()
-                GeneratedRun.playDemandHere(on: adapter, to: path)
+                GeneratedRun.playDemandHere(on: adapter, part: part, to: path)
             }
         }
     #endif
 
     // The child's side for the demand act, in the same format as `playHere`.
-    static func playDemandHere(on adapter: any DemandStepAdapter.Type, to path: String) {
+    static func playDemandHere(on adapter: any DemandStepAdapter.Type, part: Int, to path: String) {
         let (out, restore) = redirected(to: path)
         defer { restore() }
-        let programs = adapter.step.generatedDemandPrograms
-        out.write(Data("T \(programs.count)\n".utf8))
+        let all = adapter.step.generatedDemandPrograms
+        let programs = all.filter { isRun($0.number, by: part) }
+        out.write(Data("T \(all.count)\n".utf8))
         let watchdog = Watchdog({ "" }, limit: 5, output: path + ".stdout", maxTicks: 20_000)
         for program in programs {
             record(program.number, program.fingerprint, to: out, watchdog: watchdog) {
