@@ -45,7 +45,9 @@ struct CheckResult {
 
 // When a thread-safe step's thread rounds run. A participant's check runs them always; the
 // self-test asks only whether a mistake is caught and by what, and the rounds change neither
-// once the traces fail (a mistake the explorer alone must catch needs none at all).
+// once the traces fail (a mistake the explorer alone must catch needs none at all). Nor does
+// anything after the rounds once they fail: with `.whenTracesPass` they run first, alone, and
+// a failing round leaves ThreadSanitizer and the explorer unbuilt.
 enum ThreadRounds { case always, whenTracesPass, never }
 
 // `sanitizer: false` skips the ThreadSanitizer run: the self-test's lock-order mistakes need
@@ -224,13 +226,19 @@ func check(
         // if they hold: both are built beside the rounds, each build and the rounds a process.
         var explorer: String? = nil
         var sanitizerBuilt = false
-        // Whether the rounds run beside the builds (the self-test may leave them out).
-        let roundsBeside = roundsApart && rounds != .never && (tracesPass || rounds == .always)
-        if !roundsAfterReport && (roundsBeside || tracesPass) {
+        // Whether the rounds run beside the builds (the self-test may leave them out, or run them first).
+        let roundsFirst = roundsApart && rounds == .whenTracesPass && tracesPass
+        if roundsFirst {
+            try timed(tr("the thread rounds", "线程场景的各轮")) { try runRounds() }
+            readRoundOutcomes()
+        }
+        let roundsBeside = roundsApart && rounds != .never && (tracesPass || rounds == .always) && !roundsFirst
+        let builds = tracesPass && !(roundsFirst && !threadProblems.isEmpty)
+        if !roundsAfterReport && (roundsBeside || builds) {
             try timed(
                 !tracesPass
                     ? tr("the thread rounds", "线程场景的各轮")
-                    : roundsApart
+                    : roundsBeside
                         ? tr(
                             "the thread rounds, beside the builds of ThreadSanitizer and the explorer",
                             "线程场景的各轮，与 ThreadSanitizer 和探索器的构建同时进行")
@@ -241,12 +249,12 @@ func check(
                 try allAtOnce(
                     [
                         roundsBeside ? { try runRounds() } : nil,
-                        tracesPass && sanitizer
+                        builds && sanitizer
                             ? {
                                 try sanitizerBuild(step, environment: environment, scratch: tsanScratch)
                                 sanitizerBuilt = true
                             } : nil,
-                        tracesPass && explored
+                        builds && explored
                             ? { explorer = try buildExplorer(step, folder: workspace.path, scratch: explorerScratch) }
                             : nil,
                     ].compactMap { $0 })
@@ -257,7 +265,7 @@ func check(
         // The lock and atomic logic itself: every interleaving of two threads, not the few a
         // real run happens to take (whatever the real rounds showed: the explorer says why).
         // Even when a round failed: the explorer shows the interleaving that breaks it.
-        let explores = tracesPass && explored
+        let explores = builds && explored
         // ThreadSanitizer's run alone: the races it sees can depend on the load.
         if sanitizes {
             for outcome in try timed(

@@ -37,13 +37,18 @@ private struct QuickPlan {
         folder = (scratch.hasPrefix("/") ? "" : files.currentDirectoryPath + "/") + "\(scratch)/quick"
     }
 
-    // The llbuild target SwiftPM builds for these arguments: `test` with --build-tests, the
-    // product's executable with --product.
+    // The llbuild target to build: with --build-tests, the test product alone (a check never
+    // runs the step's own executable, which SwiftPM would link too); with --product, that
+    // product's executable.
     func target(in plan: String) -> String? {
-        if arguments.contains("--build-tests") { return "test" }
-        guard let index = arguments.firstIndex(of: "--product"), index + 1 < arguments.count else { return nil }
-        let prefix = "  \"\(arguments[index + 1])-"
-        return plan.split(separator: "\n").lazy.first { $0.hasPrefix(prefix) && $0.contains(".exe\":") }
+        let (prefix, suffix) =
+            arguments.contains("--build-tests")
+            ? ("  \"", "-debug.test\":")
+            : arguments.firstIndex(of: "--product").flatMap { index in
+                index + 1 < arguments.count ? ("  \"\(arguments[index + 1])-", ".exe\":") : nil
+            } ?? ("", "")
+        guard !suffix.isEmpty else { return nil }
+        return plan.split(separator: "\n").lazy.first { $0.hasPrefix(prefix) && $0.hasSuffix(suffix) }
             .flatMap { $0.dropFirst(3).split(separator: "\"").first.map(String.init) }
     }
 
