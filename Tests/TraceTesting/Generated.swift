@@ -16,7 +16,7 @@ public func verifyGenerated<Adapter: StepAdapter>(on adapter: Adapter.Type) asyn
     async let loading = recordTo == nil ? RecordedTraces.load(step) : nil
     // The children draw the programs and run them; this process draws them only to show one
     // that fails (drawing is most of the cost of a step whose programs all pass).
-    let (total, runs) = await GeneratedRun.play(on: adapter)
+    let (total, runs, stopped) = await GeneratedRun.play(on: adapter)
     let recorded = await loading
     if recordTo == nil && recorded == nil {
         Issue.record("\(RecordedTraces.path(of: step)) is missing: run 'make generated'")
@@ -37,7 +37,7 @@ public func verifyGenerated<Adapter: StepAdapter>(on adapter: Adapter.Type) asyn
     guard let recorded else { return }
     judgeGenerated(
         step: step, total: total, runs: runs, recorded: recorded, isReference: isReference, code: code,
-        scenario: scenario)
+        scenario: scenario, stoppedEarly: stopped)
 }
 
 // `make generated`: the reference step's traces, into `folder`. A reference step must run
@@ -59,11 +59,26 @@ func record(step: Step, total: Int, runs: [Int: GeneratedRun.Outcome], to folder
         toFile: "\(folder)/\(step).txt", atomically: true, encoding: .utf8)
 }
 
+// Whether a finished program's trace (comparable) is one the recorded entry allows.
+func passes(_ trace: [String], of entry: RecordedTraces.Entry, step: Step, isReference: Bool, scenario: Scenario?)
+    -> Bool
+{
+    let allowed = isReference ? [entry.referenceTrace].compactMap { $0 } : entry.allowed
+    let judged = { step.judged(entry.comparable($0), against: entry.rxSwift) }
+    // The same trace is judged the same: most programs print one of them exactly.
+    if allowed.contains(trace) || allowed.map(judged).contains(judged(trace)) { return true }
+    // Some of the reference step's defects kept, the others fixed.
+    if !isReference, let scenario, let rxSwift = entry.rxSwift {
+        return step.keepsSomeOf(entry.defects(of: step), trace, of: scenario, rxSwift: rxSwift)
+    }
+    return false
+}
+
 // Judges what the children printed against the recorded traces, and reports the shortest
-// program that fails.
+// program that fails. `stoppedEarly`: the children stopped at their first failing program.
 func judgeGenerated(
     step: Step, total: Int, runs: [Int: GeneratedRun.Outcome], recorded: RecordedTraces, isReference: Bool,
-    code: (Int) -> [String], scenario: (Int) -> Scenario?
+    code: (Int) -> [String], scenario: (Int) -> Scenario?, stoppedEarly: Bool = false
 ) {
     // The programs the children drew must be the ones recorded.
     let stale = runs.filter { recorded.entry($0.key)?.fingerprint != $0.value.fingerprint }.keys.sorted()
@@ -78,20 +93,16 @@ func judgeGenerated(
     for entry in recorded.entries where entry.why != DeclaredDifference.unstable {
         let number = entry.number
         let run = runs[number]
-        let allowed = isReference ? [entry.referenceTrace].compactMap { $0 } : entry.allowed
-        let judged = { step.judged(entry.comparable($0), against: entry.rxSwift) }
-        // The same trace is judged the same: most programs print one of them exactly.
-        if let run, run.finished, allowed.contains(run.trace) || allowed.map(judged).contains(judged(run.trace)) {
-            continue
-        }
-        // Some of the reference step's defects kept, the others fixed.
+        // A child told to stop at its first failing program ran none after it.
+        if run == nil && stoppedEarly { continue }
         let scenario = scenario(number)
-        if !isReference, let scenario, let run, run.finished, let rxSwift = entry.rxSwift,
-            step.keepsSomeOf(entry.defects(of: step), run.trace, of: scenario, rxSwift: rxSwift)
+        if let run, run.finished,
+            passes(run.trace, of: entry, step: step, isReference: isReference, scenario: scenario)
         {
             continue
         }
         // The expected trace closest to what the step printed, for the side-by-side view.
+        let allowed = isReference ? [entry.referenceTrace].compactMap { $0 } : entry.allowed
         let actual = run?.trace ?? []
         let closest = allowed.max { firstDifference($0, actual) ?? .max < firstDifference($1, actual) ?? .max }
         failing.append((number, scenario, run, closest ?? []))
@@ -150,28 +161,37 @@ enum GeneratedRun {
     // Runs the step's programs in the children and reads back how many there are and each
     // one's trace; a program that crashed or hung has `finished` false, and the ones after it
     // in its child did not run.
-    static func play<Adapter: StepAdapter>(on adapter: Adapter.Type) async -> (total: Int, runs: [Int: Outcome]) {
-        await inParts { part, path in
+    static func play<Adapter: StepAdapter>(on adapter: Adapter.Type) async -> (
+        total: Int, runs: [Int: Outcome], stopped: Bool
+    ) {
+        // The children find the adapter by its name; where a child cannot be made, it runs here.
+        let (name, step, here) = (
+            _mangledTypeName(Adapter.self), Adapter.step, UncheckedSendable<any StepAdapter.Type>(value: adapter)
+        )
+        return await inParts { part, path in
             #if compiler(>=6.3)
-                if let name = _mangledTypeName(Adapter.self) {
-                    await playIsolated(adapterNamed: name, step: Adapter.step, part: part, to: path)
+                if let name {
+                    await playIsolated(adapterNamed: name, step: step, part: part, to: path)
                     return
                 }
             #endif
-            await playHere(on: adapter, part: part, to: path)
+            await playHere(on: here.value, part: part, to: path)
         }
     }
 
     // Each part's run, side by side, each into a file of its own; then what they wrote, together.
     static func inParts(_ play: @escaping @Sendable (Int, String) async -> Void) async -> (
-        total: Int, runs: [Int: Outcome]
+        total: Int, runs: [Int: Outcome], stopped: Bool
     ) {
         let paths = (0..<parts).map { _ in NSTemporaryDirectory() + "/rxdemo-\(UUID().uuidString).generated" }
         await withTaskGroup(of: Void.self) { group in
             for (part, path) in paths.enumerated() { group.addTask { await play(part, path) } }
         }
-        return paths.map(read).reduce((total: 0, runs: [:])) { together, part in
-            (max(together.total, part.total), together.runs.merging(part.runs) { first, _ in first })
+        return paths.map(read).reduce((total: 0, runs: [:], stopped: false)) { together, part in
+            (
+                max(together.total, part.total), together.runs.merging(part.runs) { first, _ in first },
+                together.stopped || part.stopped
+            )
         }
     }
 
@@ -199,12 +219,19 @@ enum GeneratedRun {
         let programs = Adapter.step.generatedPrograms.filter { isRun($0.number, by: part) }
         let bridge = part == 0 ? Adapter.step.bridgePrograms : []
         out.write(Data("T \(Adapter.step.generatedPrograms.count + Adapter.step.bridgePrograms.count)\n".utf8))
+        let fails = firstFailure(of: Adapter.step)
+        let stopped = Box(false)
         let run = UncheckedSendable(value: {
             // Made on the thread that runs the programs, so that a recursion there is named.
             let watchdog = Watchdog({ "" }, limit: 5, output: path + ".stdout", maxTicks: 20_000)
             for program in programs {
-                record(program.number, program.fingerprint, to: out, watchdog: watchdog) { emit in
+                let trace = record(program.number, program.fingerprint, to: out, watchdog: watchdog) { emit in
                     _ = program.scenario.run(on: adapter, onRecord: emit)
+                }
+                if let fails, fails(program.number, trace, program.scenario) {
+                    out.write(Data("S\n".utf8))
+                    stopped.value = true
+                    break
                 }
             }
             watchdog.stop()
@@ -215,7 +242,7 @@ enum GeneratedRun {
         } else {
             run.value()
         }
-        for program in bridge {
+        for program in bridge where !stopped.value {
             out.write(Data("P \(program.number) \(program.fingerprint)\n".utf8))
             let watchdog = Watchdog(
                 { tr("generated program \(program.number)", "生成的第 \(program.number) 个程序") }, limit: 5,
@@ -251,26 +278,49 @@ enum GeneratedRun {
     }
 
     // One program, between its "P" and "E" lines, as the next run of the batch's watchdog.
+    // Returns the trace, for a child that stops at its first failing program.
+    @discardableResult
     static func record(
         _ number: Int, _ fingerprint: String, to out: FileHandle, watchdog: Watchdog,
         _ run: (@escaping (String) -> Void) -> Void
-    ) {
+    ) -> [String] {
         out.write(Data("P \(number) \(fingerprint)\n".utf8))
         watchdog.next { tr("generated program \(number)", "生成的第 \(number) 个程序") }
+        let trace = Box<[String]>([])
         run { entry in
             watchdog.tick()
             out.write(Data("| \(entry)\n".utf8))
+            trace.value.append(entry)
         }
         out.write(Data("E \(number)\n".utf8))
+        return trace.value
     }
 
-    static func read(_ path: String) -> (total: Int, runs: [Int: Outcome]) {
+    // RXDEMO_GENERATED_UNTIL_FAILING=1 (the self-test's mistakes): each child stops at its first
+    // program whose trace the recorded ones do not allow, and says so ("S"). Whether the
+    // programs catch a mistake is then known, not how many of them do.
+    static func firstFailure(of step: Step) -> ((Int, [String], Scenario?) -> Bool)? {
+        let environment = ProcessInfo.processInfo.environment
+        guard environment["RXDEMO_GENERATED_UNTIL_FAILING"] == "1", let recorded = RecordedTraces.load(step) else {
+            return nil
+        }
+        let isReference = (environment["RXDEMO_WORKSPACE"] ?? "").isEmpty
+        return { number, trace, scenario in
+            guard let entry = recorded.entry(number), entry.why != DeclaredDifference.unstable else { return false }
+            return !passes(
+                GeneratedProgram.comparable(trace), of: entry, step: step, isReference: isReference,
+                scenario: scenario)
+        }
+    }
+
+    static func read(_ path: String) -> (total: Int, runs: [Int: Outcome], stopped: Bool) {
         let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
         let message = (try? String(contentsOfFile: path + ".stderr", encoding: .utf8)) ?? ""
         for file in [path, path + ".stderr", path + ".stdout"] { try? FileManager.default.removeItem(atPath: file) }
         var total = 0
         var outcomes: [Int: Outcome] = [:]
         var current: Int? = nil
+        var stopped = false
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("T "), let count = Int(line.dropFirst(2)) {
                 total = count
@@ -284,13 +334,15 @@ enum GeneratedRun {
             } else if line.hasPrefix("E "), let number = current {
                 outcomes[number]?.finished = true
                 current = nil
+            } else if line == "S" {
+                stopped = true
             }
         }
         if let current { outcomes[current]?.message = message }
         for (number, outcome) in outcomes where outcome.finished {
             outcomes[number]?.trace = GeneratedProgram.comparable(outcome.trace)
         }
-        return (total, outcomes)
+        return (total, outcomes, stopped)
     }
 }
 
@@ -304,14 +356,15 @@ public func verifyDemandGenerated<Adapter: DemandStepAdapter>(on adapter: Adapte
     let isReference = (environment["RXDEMO_WORKSPACE"] ?? "").isEmpty
     // Read while the children run, as for the observables' programs.
     async let loading = recordTo == nil ? RecordedTraces.load(step) : nil
-    let (total, runs) = await GeneratedRun.inParts { part, path in
+    let (name, here) = (_mangledTypeName(Adapter.self), UncheckedSendable<any DemandStepAdapter.Type>(value: adapter))
+    let (total, runs, stopped) = await GeneratedRun.inParts { part, path in
         #if compiler(>=6.3)
-            if let name = _mangledTypeName(Adapter.self) {
+            if let name {
                 await GeneratedRun.playDemandIsolated(adapterNamed: name, step: step, part: part, to: path)
                 return
             }
         #endif
-        GeneratedRun.playDemandHere(on: adapter, part: part, to: path)
+        GeneratedRun.playDemandHere(on: here.value, part: part, to: path)
     }
     let recorded = await loading
     if recordTo == nil && recorded == nil {
@@ -326,7 +379,7 @@ public func verifyDemandGenerated<Adapter: DemandStepAdapter>(on adapter: Adapte
     guard let recorded else { return }
     judgeGenerated(
         step: step, total: total, runs: runs, recorded: recorded, isReference: isReference, code: code,
-        scenario: { _ in nil })
+        scenario: { _ in nil }, stoppedEarly: stopped)
 }
 
 extension GeneratedRun {
@@ -353,11 +406,22 @@ extension GeneratedRun {
         let programs = all.filter { isRun($0.number, by: part) }
         out.write(Data("T \(all.count)\n".utf8))
         let watchdog = Watchdog({ "" }, limit: 5, output: path + ".stdout", maxTicks: 20_000)
+        let fails = firstFailure(of: adapter.step)
         for program in programs {
-            record(program.number, program.fingerprint, to: out, watchdog: watchdog) {
+            let trace = record(program.number, program.fingerprint, to: out, watchdog: watchdog) {
                 adapter.run(program.program, emit: $0)
+            }
+            if let fails, fails(program.number, trace, nil) {
+                out.write(Data("S\n".utf8))
+                break
             }
         }
         watchdog.stop()
     }
+}
+
+// What a child's closures write and its loop reads, on one thread at a time.
+private final class Box<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -47,7 +47,8 @@ struct CheckResult {
 // self-test asks only whether a mistake is caught and by what, and the rounds change neither
 // once the traces fail (a mistake the explorer alone must catch needs none at all). Nor does
 // anything after the rounds once they fail: with `.whenTracesPass` they run first, alone, and
-// a failing round leaves ThreadSanitizer and the explorer unbuilt.
+// a failing round leaves ThreadSanitizer and the explorer unbuilt. Nor how many generated
+// programs fail: each of their children stops at its first failing program.
 enum ThreadRounds { case always, whenTracesPass, never }
 
 // `sanitizer: false` skips the ThreadSanitizer run: the self-test's lock-order mistakes need
@@ -125,7 +126,10 @@ func check(
     // Each run of step code has a watchdog of its own (Tests/TraceSuite/Watchdog.swift); this
     // guards the test process itself.
     let testEnvironment = environment.merging(
-        ["RXDEMO_REPORT_DIR": reportFolder, "RXDEMO_SCENARIO": scenarioChoice].merging(
+        [
+            "RXDEMO_REPORT_DIR": reportFolder, "RXDEMO_SCENARIO": scenarioChoice,
+            "RXDEMO_GENERATED_UNTIL_FAILING": rounds == .whenTracesPass ? "1" : "",
+        ].merging(
             drawnDecisionsFolder(in: workspace.scratch).map { ["RXDEMO_DRAWN_DECISIONS": $0] } ?? [:]
         ) { $1 }
     ) { $1 }
