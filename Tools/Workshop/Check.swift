@@ -45,10 +45,9 @@ struct CheckResult {
 
 // When a thread-safe step's thread rounds run. A participant's check runs them always; the
 // self-test asks only whether a mistake is caught and by what, and the rounds change neither
-// once the traces fail (a mistake the explorer alone must catch needs none at all). Nor does
-// anything after the rounds once they fail: with `.whenTracesPass` they run first, alone, and
-// a failing round leaves ThreadSanitizer and the explorer unbuilt. Nor how many generated
-// programs fail: each of their children stops at its first failing program.
+// once the traces fail (a mistake the explorer alone must catch needs none at all), and neither
+// changes with how many generated programs fail: with `.whenTracesPass` they stop at the first
+// that fails.
 enum ThreadRounds { case always, whenTracesPass, never }
 
 // `sanitizer: false` skips the ThreadSanitizer run: the self-test's lock-order mistakes need
@@ -230,19 +229,14 @@ func check(
         // if they hold: both are built beside the rounds, each build and the rounds a process.
         var explorer: String? = nil
         var sanitizerBuilt = false
-        // Whether the rounds run beside the builds (the self-test may leave them out, or run them first).
-        let roundsFirst = roundsApart && rounds == .whenTracesPass && tracesPass
-        if roundsFirst {
-            try timed(tr("the thread rounds", "线程场景的各轮")) { try runRounds() }
-            readRoundOutcomes()
-        }
-        let roundsBeside = roundsApart && rounds != .never && (tracesPass || rounds == .always) && !roundsFirst
-        let builds = tracesPass && !(roundsFirst && !threadProblems.isEmpty)
-        if !roundsAfterReport && (roundsBeside || builds) {
+        // Whether the rounds run beside the builds (the self-test may leave them out). Beside:
+        // they wait on their threads more than they compute.
+        let roundsBeside = roundsApart && rounds != .never && (tracesPass || rounds == .always)
+        if !roundsAfterReport && (roundsBeside || tracesPass) {
             try timed(
                 !tracesPass
                     ? tr("the thread rounds", "线程场景的各轮")
-                    : roundsBeside
+                    : roundsApart
                         ? tr(
                             "the thread rounds, beside the builds of ThreadSanitizer and the explorer",
                             "线程场景的各轮，与 ThreadSanitizer 和探索器的构建同时进行")
@@ -253,12 +247,12 @@ func check(
                 try allAtOnce(
                     [
                         roundsBeside ? { try runRounds() } : nil,
-                        builds && sanitizer
+                        tracesPass && sanitizer
                             ? {
                                 try sanitizerBuild(step, environment: environment, scratch: tsanScratch)
                                 sanitizerBuilt = true
                             } : nil,
-                        builds && explored
+                        tracesPass && explored
                             ? { explorer = try buildExplorer(step, folder: workspace.path, scratch: explorerScratch) }
                             : nil,
                     ].compactMap { $0 })
@@ -269,7 +263,7 @@ func check(
         // The lock and atomic logic itself: every interleaving of two threads, not the few a
         // real run happens to take (whatever the real rounds showed: the explorer says why).
         // Even when a round failed: the explorer shows the interleaving that breaks it.
-        let explores = builds && explored
+        let explores = tracesPass && explored
         // ThreadSanitizer's run alone: the races it sees can depend on the load.
         if sanitizes {
             for outcome in try timed(

@@ -168,9 +168,9 @@ func selftest(_ steps: [Step], record: Bool = false, root: String = selftestRoot
         let workspace = Workspace(step: mutant.step, root: root)
         try mutantCopy(workspace, mutant)
         let began = Date()
-        // A mistake that hangs in the traces is named there; one that hangs only in a thread
-        // round, once the traces pass, in the rounds.
-        let rounds: ThreadRounds = mutant.onlyTheExplorer == nil ? .whenTracesPass : .never
+        // A mistake that hangs gets the whole check: where it hangs may be named only in a
+        // thread round (step 15's tasks: the traces show that the programs fail, not where).
+        let rounds: ThreadRounds = mutant.hangs ? .always : mutant.onlyTheExplorer == nil ? .whenTracesPass : .never
         var result = try check(
             workspace, verbose: false, quiet: true, sanitizer: mutant.onlyTheExplorer == nil, rounds: rounds,
             exploring: mutant.onlyTheExplorer)
