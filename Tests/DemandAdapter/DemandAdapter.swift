@@ -20,7 +20,11 @@ import func TraceSuite.tr
     import struct TraceSuite.ShapeCheck
     import struct TraceSuite.ThreadScenario
 
-    #if RXDEMO_SINCE_19
+    #if RXDEMO_SINCE_20
+        @testable import RxDemo20
+
+        private let thisStep = Step.rxDemo20
+    #elseif RXDEMO_SINCE_19
         @testable import RxDemo19
 
         private let thisStep = Step.rxDemo19
@@ -657,6 +661,19 @@ final class ProgramRun {
                 chain(multicast, rest)
             #else
                 preconditionFailure("multicast comes in step 17")
+            #endif
+        case .buffer(let size, let keepFull, let whenFull):
+            #if RXDEMO_SINCE_20 || !RXDEMO_SINCE_16
+                let strategy: Publishers.BufferingStrategy<P.Failure> =
+                    switch whenFull {
+                    case .dropNewest: .dropNewest
+                    case .dropOldest: .dropOldest
+                    case .customError: .customError { ProgramError.full as! P.Failure }
+                    }
+                chain(
+                    publisher.buffer(size: size, prefetch: keepFull ? .keepFull : .byRequest, whenFull: strategy), rest)
+            #else
+                preconditionFailure("buffer comes in step 20")
             #endif
         }
     }

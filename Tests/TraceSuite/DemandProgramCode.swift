@@ -11,7 +11,7 @@ extension DemandProgram {
 
     // What programs declare alike, each with the name that shows a program uses it.
     public static let sharedDeclarations: [(name: String, lines: [String])] = [
-        ("ProgramError", ["enum ProgramError: Error { case source, map }"]),
+        ("ProgramError", ["enum ProgramError: Error { case source, map, full }"]),
         (
             "text(",
             [
@@ -223,6 +223,9 @@ extension DemandProgram {
                 + ".switchToLatest()"
         case .multicast(let autoconnect):
             ".multicast(subject: PassthroughSubject<Int, \(failureTypeName)>())" + (autoconnect ? ".autoconnect()" : "")
+        case .buffer(let size, let keepFull, let whenFull):
+            ".buffer(size: \(size), prefetch: \(keepFull ? ".keepFull" : ".byRequest"), whenFull: "
+                + (whenFull == .customError ? ".customError { ProgramError.full })" : ".\(whenFull.rawValue))")
         }
     }
 

@@ -86,13 +86,23 @@ public struct DemandProgram: Sendable, Hashable {
         // Step 19 on: `map` each element to a child publisher of the program's own, then
         // `switchToLatest()`: each child replaces the one before.
         case switchToLatest(child: ChildScript)
+        // Step 20 on: `buffer(size:prefetch:whenFull:)`, `.keepFull` or `.byRequest`;
+        // `.customError` fails with `ProgramError.full`.
+        case buffer(size: Int, keepFull: Bool, whenFull: WhenFull)
 
         public var shares: Bool {
             switch self {
             case .share, .multicast: true
-            case .map, .filter, .tryMap, .flatMap, .switchToLatest: false
+            case .map, .filter, .tryMap, .flatMap, .switchToLatest, .buffer: false
             }
         }
+    }
+
+    // What an element that finds a buffer full does, in Combine's words.
+    public enum WhenFull: String, Sendable, Hashable {
+        case dropNewest
+        case dropOldest
+        case customError
     }
 
     // The children a `flatMap` (or `switchToLatest`) makes: child n of element v sends v * 10 + 1, v * 10 + 2, …
@@ -183,13 +193,14 @@ public struct DemandProgram: Sendable, Hashable {
     }
 
     // What a step must have to run it: step 16's core, from step 17 subjects and sharing, from
-    // step 18 `flatMap`, and from step 19 `switchToLatest`.
+    // step 18 `flatMap`, from step 19 `switchToLatest`, and from step 20 `buffer`.
     public var needs: Set<Capability> {
         var needs: Set<Capability> = [.demand]
         if case .subject = source { needs.insert(.demandSubjects) }
         if operators.contains(where: \.shares) { needs.insert(.demandSubjects) }
         if operators.contains(where: \.isFlatMap) { needs.insert(.demandFlatMap) }
         if operators.contains(where: \.isSwitchToLatest) { needs.insert(.demandSwitchToLatest) }
+        if operators.contains(where: \.isBuffer) { needs.insert(.demandBuffer) }
         return needs
     }
 
@@ -240,6 +251,8 @@ public struct DemandProgram: Sendable, Hashable {
 public enum ProgramError: Error, Sendable {
     case source
     case map
+    // A full buffer's `customError` (step 20 on).
+    case full
 }
 
 // What a demand step's test target provides: its programs run on the step (Tests/DemandAdapter).
@@ -278,6 +291,7 @@ extension Step {
 extension DemandProgram.Operator {
     public var isFlatMap: Bool { if case .flatMap = self { true } else { false } }
     public var isSwitchToLatest: Bool { if case .switchToLatest = self { true } else { false } }
+    public var isBuffer: Bool { if case .buffer = self { true } else { false } }
     // The script of the children it makes, if it makes any.
     public var child: DemandProgram.ChildScript? {
         switch self {
@@ -300,7 +314,8 @@ extension Step {
         if let drawn = DrawnDemandPrograms.lock.withLock({ DrawnDemandPrograms.byStep[self] }) { return drawn }
         let programs = GeneratedDemandProgram.drawn(
             seed: 0xDE3A_0000 &+ UInt64(rawValue), subjects: capabilities.contains(.demandSubjects),
-            flatMaps: capabilities.contains(.demandFlatMap), latest: capabilities.contains(.demandSwitchToLatest))
+            flatMaps: capabilities.contains(.demandFlatMap), latest: capabilities.contains(.demandSwitchToLatest),
+            buffers: capabilities.contains(.demandBuffer))
         DrawnDemandPrograms.lock.withLock { DrawnDemandPrograms.byStep[self] = programs }
         return programs
     }
@@ -318,24 +333,27 @@ extension GeneratedDemandProgram {
 
     // The same programs on every machine and in every run, smallest first; with `subjects`,
     // subjects and sharing too (step 17 on), with `flatMaps` `flatMap` (step 18 on), with
-    // `latest` `switchToLatest` (step 19 on), drawn so that a step without them gets the same
-    // programs as before they came.
-    public static func drawn(seed: UInt64, subjects: Bool = false, flatMaps: Bool = false, latest: Bool = false)
-        -> [GeneratedDemandProgram]
-    {
+    // `latest` `switchToLatest` (step 19 on), with `buffers` `buffer` (step 20 on), drawn so
+    // that a step without them gets the same programs as before they came.
+    public static func drawn(
+        seed: UInt64, subjects: Bool = false, flatMaps: Bool = false, latest: Bool = false, buffers: Bool = false
+    ) -> [GeneratedDemandProgram] {
         let name =
-            "demand-\(String(seed, radix: 16))\(subjects ? "-subjects" : "")\(flatMaps ? "-flatMaps" : "")\(latest ? "-latest" : "")"
-        return drawn(seed: seed, subjects: subjects, flatMaps: flatMaps, latest: latest, DrawnDecisions(draw: name))
+            "demand-\(String(seed, radix: 16))\(subjects ? "-subjects" : "")\(flatMaps ? "-flatMaps" : "")\(latest ? "-latest" : "")\(buffers ? "-buffers" : "")"
+        return drawn(
+            seed: seed, subjects: subjects, flatMaps: flatMaps, latest: latest, buffers: buffers,
+            DrawnDecisions(draw: name))
             ?? drawn(
-                seed: seed, subjects: subjects, flatMaps: flatMaps, latest: latest,
+                seed: seed, subjects: subjects, flatMaps: flatMaps, latest: latest, buffers: buffers,
                 DrawnDecisions(draw: name, replay: false))!
     }
 
     // nil when `decisions` replayed a file that is not this draw's.
-    static func drawn(seed: UInt64, subjects: Bool, flatMaps: Bool, latest: Bool, _ decisions: DrawnDecisions)
-        -> [GeneratedDemandProgram]?
-    {
-        var generator = DemandProgramGenerator(seed: seed, subjects: subjects, flatMaps: flatMaps, latest: latest)
+    static func drawn(
+        seed: UInt64, subjects: Bool, flatMaps: Bool, latest: Bool, buffers: Bool, _ decisions: DrawnDecisions
+    ) -> [GeneratedDemandProgram]? {
+        var generator = DemandProgramGenerator(
+            seed: seed, subjects: subjects, flatMaps: flatMaps, latest: latest, buffers: buffers)
         var seen: Set<String> = []
         // A program's key is its description; only new ones are kept, each with its fingerprint.
         func isNew(_ program: DemandProgram) -> String? {
@@ -361,7 +379,8 @@ extension GeneratedDemandProgram {
         func batch(_ count: Int, seed: UInt64, _ draw: (inout DemandProgramGenerator) -> DemandProgram?)
             -> [(program: DemandProgram, size: Int, fingerprint: String)]
         {
-            var generator = DemandProgramGenerator(seed: seed, subjects: subjects, flatMaps: flatMaps, latest: latest)
+            var generator = DemandProgramGenerator(
+                seed: seed, subjects: subjects, flatMaps: flatMaps, latest: latest, buffers: buffers)
             var programs: [(program: DemandProgram, size: Int, fingerprint: String)] = []
             var attempts = 0
             while programs.count < count && attempts < count * 50 {
@@ -398,12 +417,15 @@ struct DemandProgramGenerator {
     private let flatMaps: Bool
     // Step 19 on, likewise.
     private let latest: Bool
+    // Step 20 on, likewise.
+    private let buffers: Bool
 
-    init(seed: UInt64, subjects: Bool = false, flatMaps: Bool = false, latest: Bool = false) {
+    init(seed: UInt64, subjects: Bool = false, flatMaps: Bool = false, latest: Bool = false, buffers: Bool = false) {
         numbers = SeededNumbers(seed: seed)
         self.subjects = subjects
         self.flatMaps = flatMaps
         self.latest = latest
+        self.buffers = buffers
     }
 
     mutating func program(budget: Int, source forced: DemandProgram.Source? = nil) -> DemandProgram {
@@ -438,6 +460,15 @@ struct DemandProgramGenerator {
             let position = numbers.int(0...operators.count)
             operators.insert(.switchToLatest(child: child(failing: failure(before: position) != "Never")), at: position)
         }
+        // Small buffers, so that a subject or a publisher of the program's own fills them.
+        if buffers && numbers.chance(55) {
+            let position = numbers.int(0...operators.count)
+            var strategies: [DemandProgram.WhenFull] = [.dropNewest, .dropOldest]
+            if failure(before: position) != "Never" { strategies.append(.customError) }
+            operators.insert(
+                .buffer(size: numbers.int(1...3), keepFull: numbers.chance(50), whenFull: numbers.pick(strategies)),
+                at: position)
+        }
         if subjects && numbers.chance(45) {
             operators.append(numbers.pick([.share, .multicast(autoconnect: true), .multicast(autoconnect: false)]))
         }
@@ -460,6 +491,17 @@ struct DemandProgramGenerator {
             case .subject, .future: program.subscribers = [program.subscribers[0]]
             default: break
             }
+        }
+        // `Just` and a sequence map at once, with a `map` of their own: each child is made once
+        // and subscribed by every subscriber, the second subscription taking the child from the
+        // first, which then sends to a subscriber that did not ask (OpenCombine traps: "Demand
+        // cannot be negative"). From step 20, such a program keeps one subscriber; step 19's
+        // programs keep their second, whose recorded traces show the taking.
+        if buffers, source.hasOperatorsOfItsOwn,
+            let owner = operators.firstIndex(where: \.isSwitchToLatest),
+            operators[..<owner].allSatisfy({ if case .map = $0 { true } else { false } })
+        {
+            program.subscribers = [program.subscribers[0]]
         }
         // Sometimes nobody has subscribed yet when the subject is first sent to.
         if subjects && shared && numbers.chance(25) { program.subscribers[0].subscribeAt = numbers.int(1...2) }

@@ -1281,6 +1281,71 @@ public let mutants: [Mutant] = [
             "            lock.unlock()\n            let made = createSubject()\n            lock.lock()\n":
                 "            let made = createSubject()\n"
         ], onlyTheExplorer: .multicastSubscribersShareOneSubject),
+    // Step 20: buffer under demand.
+    Mutant(
+        step: .rxDemo20, mistake: "buffer asks the upstream for everything with keepFull too, as byRequest does",
+        chinese: "keepFull 的 buffer 也向上游要无限多，和 byRequest 一样",
+        file: "Buffer.swift",
+        changes: [
+            "            subscription.request(prefetch == .keepFull ? .max(size) : .unlimited)\n":
+                "            subscription.request(.unlimited)\n"
+        ]),
+    Mutant(
+        step: .rxDemo20, mistake: "keepFull never asks the upstream again: the buffer fills once, then starves",
+        chinese: "keepFull 再也不向上游要：buffer 只装满一次，之后就断了粮",
+        file: "Buffer.swift",
+        changes: ["                    upstreamDemand += count\n": ""]),
+    Mutant(
+        step: .rxDemo20, mistake: "buffer sends everything it holds, past what its subscriber asked for",
+        chinese: "buffer 把手里的全部送出，超过订阅者要的数量",
+        file: "Buffer.swift",
+        changes: [
+            "                let count = downstreamDemand.max.map { min($0, values.count) } ?? values.count\n":
+                "                let count = values.count\n"
+        ]),
+    Mutant(
+        step: .rxDemo20, mistake: "a request from inside receive(_:) drains again, inside the loop that is sending",
+        chinese: "在 receive(_:) 里调用的 request 再次清空缓冲，嵌套在正在发送的循环里",
+        file: "Buffer.swift",
+        changes: ["            guard !isDraining else { return }\n": "            _ = isDraining\n"]),
+    Mutant(
+        step: .rxDemo20, mistake: "dropOldest drops the newest buffered element instead of the oldest",
+        chinese: "dropOldest 丢掉的是缓冲里最新的元素，不是最早的",
+        file: "Buffer.swift",
+        changes: ["                    values.removeFirst()\n": "                    values.removeLast()\n"]),
+    Mutant(
+        step: .rxDemo20, mistake: "customError sends the error at once, not when the subscriber next asks",
+        chinese: "customError 立刻送出错误，而不是等订阅者下次要的时候",
+        file: "Buffer.swift",
+        changes: [
+            "                    subscription.cancel()\n                    return .none\n":
+                "                    subscription.cancel()\n                    return drain()\n"
+        ]),
+    Mutant(
+        step: .rxDemo20, mistake: "a finish overtakes the buffer too, and the buffered elements are lost",
+        chinese: "finished 也越过缓冲，缓冲的元素丢失",
+        file: "Buffer.swift",
+        changes: [
+            "                guard downstreamDemand > .none else {\n                    if case .failure = terminal {\n":
+                "                guard downstreamDemand > .none else {\n                    if terminal != nil {\n"
+        ]),
+    Mutant(
+        step: .rxDemo20, mistake: "buffer's cancel() empties the buffer but leaves the upstream running",
+        chinese: "buffer 的 cancel() 清空了缓冲，却让上游继续运行",
+        file: "Buffer.swift",
+        changes: [
+            "            values = []\n            lock.unlock()\n            subscription.cancel()\n":
+                "            values = []\n            lock.unlock()\n            _ = subscription\n"
+        ]),
+    Mutant(
+        step: .rxDemo20,
+        mistake: "buffer gives its subscriber the subscription before it asks the upstream",
+        chinese: "buffer 先把订阅交给订阅者，再向上游要",
+        file: "Buffer.swift",
+        changes: [
+            "            subscription.request(prefetch == .keepFull ? .max(size) : .unlimited)\n            downstream.receive(subscription: self)\n":
+                "            downstream.receive(subscription: self)\n            subscription.request(prefetch == .keepFull ? .max(size) : .unlimited)\n"
+        ]),
     // The side step: what the article's own text warns about, forgotten.
     Mutant(
         step: .rxDemoSignal, mistake: "map forgets to keep its subscription in objects: the mapped signal goes quiet",

@@ -283,6 +283,8 @@ public enum Capability: String, Sendable, CaseIterable {
     case demandFlatMap
     // Step 19 on: `switchToLatest()`, whose children the program's own publishers are.
     case demandSwitchToLatest
+    // Step 20 on: `buffer(size:prefetch:whenFull:)`.
+    case demandBuffer
 }
 
 // How a trait is subscribed.

@@ -179,6 +179,11 @@ extension ScenarioID {
         case .demandSwitchToLatestCancelsPrevious: "下一个发布者到来时，switchToLatest 取消前一个子发布者"
         case .demandSwitchToLatestCarriesDemand: "switchToLatest 向新的子发布者要订阅者要过、还没收到的那些"
         case .demandSwitchToLatestFinishesWithLatestChild: "上游和最新的子发布者都结束了，switchToLatest 才结束"
+        case .demandBufferKeepsFull: "keepFull 的 buffer 一开始就向上游要满自己的容量，之后每向下游送出一个元素就再要一个"
+        case .demandBufferDropsNewest: "满了的 dropNewest buffer 丢掉新来的元素，给订阅者留着最早的"
+        case .demandBufferDropsOldest: "满了的 dropOldest buffer 丢掉最早的元素腾出位置，给订阅者留着最新的"
+        case .demandBufferCustomErrorWhenAsked: "满了的 customError buffer 取消上游；订阅者下次要的时候，先收到这次要的元素，然后就是这个错误"
+        case .demandBufferFailsAtOnce: "订阅者什么都没要时，失败立刻送到，缓冲的元素丢失"
         }
     }
 }

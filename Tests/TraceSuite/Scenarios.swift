@@ -259,6 +259,16 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
         "switchToLatest asks a new child for what its subscriber asked for and did not get"
     case demandSwitchToLatestFinishesWithLatestChild =
         "switchToLatest finishes once the upstream and its latest child have both finished"
+    case demandBufferKeepsFull =
+        "buffer with keepFull asks the upstream for its size at once, then one more for each element it sends on"
+    case demandBufferDropsNewest =
+        "a full buffer with dropNewest drops what comes, and keeps the oldest for its subscriber"
+    case demandBufferDropsOldest =
+        "a full buffer with dropOldest drops the oldest to make room, and keeps the newest for its subscriber"
+    case demandBufferCustomErrorWhenAsked =
+        "a full buffer with customError cancels the upstream, and fails its subscriber when it next asks, after the elements that request takes"
+    case demandBufferFailsAtOnce =
+        "a failure reaches a subscriber that asks for nothing at once, and the buffered elements are lost"
 }
 
 extension Scenario {

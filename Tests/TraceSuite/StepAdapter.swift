@@ -366,6 +366,8 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
     case rxDemo18
     // One child at a time under demand: `switchToLatest()`.
     case rxDemo19
+    // A buffer between a fast upstream and a slow subscriber: `buffer(size:prefetch:whenFull:)`.
+    case rxDemo20
 
     public var description: String { "RxDemo" + number }
 
@@ -436,6 +438,7 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
         case .rxDemo17: [.demand, .demandSubjects]
         case .rxDemo18: [.demand, .demandSubjects, .demandFlatMap]
         case .rxDemo19: [.demand, .demandSubjects, .demandFlatMap, .demandSwitchToLatest]
+        case .rxDemo20: [.demand, .demandSubjects, .demandFlatMap, .demandSwitchToLatest, .demandBuffer]
         }
     }
 

@@ -856,7 +856,9 @@ func rendered(_ record: ScenarioRecord) -> [String] {
         lines.append(tr("and still alive afterwards: ", "之后仍然存活：") + names)
     }
     if case .crashed = record.outcome {
-        lines.append(tr("and then the stack overflows: the step crashes.", "然后栈溢出：这一步崩溃了。"))
+        // Not "the stack overflows": a recorded mistake keeps no message, and most of them trap
+        // (a precondition, a demand below zero, a fatal error), which no trace can tell apart.
+        lines.append(tr("and then the step crashes.", "然后这一步崩溃了。"))
     }
     return lines
 }
@@ -1076,7 +1078,7 @@ func demoScenario(of step: Step) -> ScenarioID? {
     case .rxDemo13: .asSingleTwoElements
     case .rxDemo14: .driverReplaysLatest
     case .rxDemo15: .sendDuringReplay
-    case .rxDemo16, .rxDemo17, .rxDemo18, .rxDemo19: nil
+    case .rxDemo16, .rxDemo17, .rxDemo18, .rxDemo19, .rxDemo20: nil
     }
 }
 

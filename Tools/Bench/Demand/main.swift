@@ -119,11 +119,24 @@ let demandWidths = [32, 10, 10, 10, 16, 16, 16, 6]
     let switchToLatestWorkloads: [String: (Int) -> Void] = [:]
 #endif
 
+#if !RXDEMO16 && !RXDEMO17 && !RXDEMO18 && !RXDEMO19
+    // From step 20: a sequence through a buffer that keeps itself full, to a subscriber that asks
+    // for one element at a time: each element stored, sent on, and asked for again upstream.
+    func bufferedOneAtATime(_ count: Int) {
+        (0..<count).publisher.buffer(size: 8, prefetch: .keepFull, whenFull: .dropNewest).subscribe(OneAtATime())
+    }
+
+    let bufferWorkloads: [String: (Int) -> Void] = ["buffer per element, .max(1)": { bufferedOneAtATime($0) }]
+#else
+    let bufferWorkloads: [String: (Int) -> Void] = [:]
+#endif
+
 // For `make bench-instructions`: each workload `count` times, run once under callgrind.
 let demandWorkloads: [String: (Int) -> Void] = [
     "demand .max(1) per element, 0 maps": { run($0, maps: 0, oneAtATime: true) },
     "demand .max(1) per element, 4 maps": { run($0, maps: 4, oneAtATime: true) },
 ].merging(subjectWorkloads) { $1 }.merging(flatMapWorkloads) { $1 }.merging(switchToLatestWorkloads) { $1 }
+    .merging(bufferWorkloads) { $1 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--header" {

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step20-main-3.swift
