@@ -20,7 +20,11 @@ import func TraceSuite.tr
     import struct TraceSuite.ShapeCheck
     import struct TraceSuite.ThreadScenario
 
-    #if RXDEMO_SINCE_20
+    #if RXDEMO_SINCE_21
+        @testable import RxDemo21
+
+        private let thisStep = Step.rxDemo21
+    #elseif RXDEMO_SINCE_20
         @testable import RxDemo20
 
         private let thisStep = Step.rxDemo20
@@ -661,6 +665,15 @@ final class ProgramRun {
                 chain(multicast, rest)
             #else
                 preconditionFailure("multicast comes in step 17")
+            #endif
+        case .merge(let other):
+            #if RXDEMO_SINCE_21 || !RXDEMO_SINCE_16
+                // Made once, as the printed program makes it with the chain.
+                let merged = ChildSource<P.Failure>(
+                    number: 0, elements: other.elements(of: 5), end: Self.childEnd(other.end), log: log)
+                chain(publisher.merge(with: merged), rest)
+            #else
+                preconditionFailure("merge comes in step 21")
             #endif
         case .buffer(let size, let keepFull, let whenFull):
             #if RXDEMO_SINCE_20 || !RXDEMO_SINCE_16

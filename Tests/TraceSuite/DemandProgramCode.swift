@@ -31,7 +31,7 @@ extension DemandProgram {
         }
         if subscribers.contains(where: { $0.kind == .assign }) { types.append(targetClass) }
         if case .scripted = source { types.append(scriptedSourceClass) }
-        if operators.contains(where: { $0.child != nil }) {
+        if operators.contains(where: { $0.child != nil || $0.isMerge }) {
             types.append(Self.childClassText.components(separatedBy: "\n"))
         }
         return types
@@ -223,6 +223,8 @@ extension DemandProgram {
                 + ".switchToLatest()"
         case .multicast(let autoconnect):
             ".multicast(subject: PassthroughSubject<Int, \(failureTypeName)>())" + (autoconnect ? ".autoconnect()" : "")
+        case .merge(let other):
+            ".merge(with: Child<\(failureTypeName(before: operators.firstIndex(of: op) ?? 0))>(number: 0, elements: \(other.mergedElementsCode), end: \(other.endCode)))"
         case .buffer(let size, let keepFull, let whenFull):
             ".buffer(size: \(size), prefetch: \(keepFull ? ".keepFull" : ".byRequest"), whenFull: "
                 + (whenFull == .customError ? ".customError { ProgramError.full })" : ".\(whenFull.rawValue))")
@@ -467,6 +469,8 @@ extension DemandProgram.Source {
 }
 
 extension DemandProgram.ChildScript {
+    // What `merge`'s other publisher sends, as the program writes it: child 0 of no element.
+    var mergedElementsCode: String { "[" + elements(of: 5).map(String.init).joined(separator: ", ") + "]" }
     // As the program writes them, of the element it is handed (`value`).
     var elementsCode: String { "[" + (0..<count).map { "value * 10 + \($0 + 1)" }.joined(separator: ", ") + "]" }
     var endCode: String {

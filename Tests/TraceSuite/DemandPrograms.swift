@@ -89,11 +89,14 @@ public struct DemandProgram: Sendable, Hashable {
         // Step 20 on: `buffer(size:prefetch:whenFull:)`, `.keepFull` or `.byRequest`;
         // `.customError` fails with `ProgramError.full`.
         case buffer(size: Int, keepFull: Bool, whenFull: WhenFull)
+        // Step 21 on: `merge(with:)` a publisher of the program's own, child 0, which sends
+        // 51, 52, … as it is asked (`other.count` of them), then ends with `other.end`.
+        case merge(other: ChildScript)
 
         public var shares: Bool {
             switch self {
             case .share, .multicast: true
-            case .map, .filter, .tryMap, .flatMap, .switchToLatest, .buffer: false
+            case .map, .filter, .tryMap, .flatMap, .switchToLatest, .buffer, .merge: false
             }
         }
     }
@@ -193,7 +196,8 @@ public struct DemandProgram: Sendable, Hashable {
     }
 
     // What a step must have to run it: step 16's core, from step 17 subjects and sharing, from
-    // step 18 `flatMap`, from step 19 `switchToLatest`, and from step 20 `buffer`.
+    // step 18 `flatMap`, from step 19 `switchToLatest`, from step 20 `buffer`, and from step 21
+    // `merge`.
     public var needs: Set<Capability> {
         var needs: Set<Capability> = [.demand]
         if case .subject = source { needs.insert(.demandSubjects) }
@@ -201,6 +205,7 @@ public struct DemandProgram: Sendable, Hashable {
         if operators.contains(where: \.isFlatMap) { needs.insert(.demandFlatMap) }
         if operators.contains(where: \.isSwitchToLatest) { needs.insert(.demandSwitchToLatest) }
         if operators.contains(where: \.isBuffer) { needs.insert(.demandBuffer) }
+        if operators.contains(where: \.isMerge) { needs.insert(.demandMerge) }
         return needs
     }
 
@@ -292,6 +297,7 @@ extension DemandProgram.Operator {
     public var isFlatMap: Bool { if case .flatMap = self { true } else { false } }
     public var isSwitchToLatest: Bool { if case .switchToLatest = self { true } else { false } }
     public var isBuffer: Bool { if case .buffer = self { true } else { false } }
+    public var isMerge: Bool { if case .merge = self { true } else { false } }
     // The script of the children it makes, if it makes any.
     public var child: DemandProgram.ChildScript? {
         switch self {
@@ -315,7 +321,7 @@ extension Step {
         let programs = GeneratedDemandProgram.drawn(
             seed: 0xDE3A_0000 &+ UInt64(rawValue), subjects: capabilities.contains(.demandSubjects),
             flatMaps: capabilities.contains(.demandFlatMap), latest: capabilities.contains(.demandSwitchToLatest),
-            buffers: capabilities.contains(.demandBuffer))
+            buffers: capabilities.contains(.demandBuffer), merges: capabilities.contains(.demandMerge))
         DrawnDemandPrograms.lock.withLock { DrawnDemandPrograms.byStep[self] = programs }
         return programs
     }
@@ -333,27 +339,30 @@ extension GeneratedDemandProgram {
 
     // The same programs on every machine and in every run, smallest first; with `subjects`,
     // subjects and sharing too (step 17 on), with `flatMaps` `flatMap` (step 18 on), with
-    // `latest` `switchToLatest` (step 19 on), with `buffers` `buffer` (step 20 on), drawn so
-    // that a step without them gets the same programs as before they came.
+    // `latest` `switchToLatest` (step 19 on), with `buffers` `buffer` (step 20 on), with
+    // `merges` `merge` (step 21 on), drawn so that a step without them gets the same programs
+    // as before they came.
     public static func drawn(
-        seed: UInt64, subjects: Bool = false, flatMaps: Bool = false, latest: Bool = false, buffers: Bool = false
+        seed: UInt64, subjects: Bool = false, flatMaps: Bool = false, latest: Bool = false, buffers: Bool = false,
+        merges: Bool = false
     ) -> [GeneratedDemandProgram] {
         let name =
-            "demand-\(String(seed, radix: 16))\(subjects ? "-subjects" : "")\(flatMaps ? "-flatMaps" : "")\(latest ? "-latest" : "")\(buffers ? "-buffers" : "")"
+            "demand-\(String(seed, radix: 16))\(subjects ? "-subjects" : "")\(flatMaps ? "-flatMaps" : "")\(latest ? "-latest" : "")\(buffers ? "-buffers" : "")\(merges ? "-merges" : "")"
         return drawn(
-            seed: seed, subjects: subjects, flatMaps: flatMaps, latest: latest, buffers: buffers,
+            seed: seed, subjects: subjects, flatMaps: flatMaps, latest: latest, buffers: buffers, merges: merges,
             DrawnDecisions(draw: name))
             ?? drawn(
-                seed: seed, subjects: subjects, flatMaps: flatMaps, latest: latest, buffers: buffers,
+                seed: seed, subjects: subjects, flatMaps: flatMaps, latest: latest, buffers: buffers, merges: merges,
                 DrawnDecisions(draw: name, replay: false))!
     }
 
     // nil when `decisions` replayed a file that is not this draw's.
     static func drawn(
-        seed: UInt64, subjects: Bool, flatMaps: Bool, latest: Bool, buffers: Bool, _ decisions: DrawnDecisions
+        seed: UInt64, subjects: Bool, flatMaps: Bool, latest: Bool, buffers: Bool, merges: Bool,
+        _ decisions: DrawnDecisions
     ) -> [GeneratedDemandProgram]? {
         var generator = DemandProgramGenerator(
-            seed: seed, subjects: subjects, flatMaps: flatMaps, latest: latest, buffers: buffers)
+            seed: seed, subjects: subjects, flatMaps: flatMaps, latest: latest, buffers: buffers, merges: merges)
         var seen: Set<String> = []
         // A program's key is its description; only new ones are kept, each with its fingerprint.
         func isNew(_ program: DemandProgram) -> String? {
@@ -380,7 +389,7 @@ extension GeneratedDemandProgram {
             -> [(program: DemandProgram, size: Int, fingerprint: String)]
         {
             var generator = DemandProgramGenerator(
-                seed: seed, subjects: subjects, flatMaps: flatMaps, latest: latest, buffers: buffers)
+                seed: seed, subjects: subjects, flatMaps: flatMaps, latest: latest, buffers: buffers, merges: merges)
             var programs: [(program: DemandProgram, size: Int, fingerprint: String)] = []
             var attempts = 0
             while programs.count < count && attempts < count * 50 {
@@ -419,13 +428,19 @@ struct DemandProgramGenerator {
     private let latest: Bool
     // Step 20 on, likewise.
     private let buffers: Bool
+    // Step 21 on, likewise.
+    private let merges: Bool
 
-    init(seed: UInt64, subjects: Bool = false, flatMaps: Bool = false, latest: Bool = false, buffers: Bool = false) {
+    init(
+        seed: UInt64, subjects: Bool = false, flatMaps: Bool = false, latest: Bool = false, buffers: Bool = false,
+        merges: Bool = false
+    ) {
         numbers = SeededNumbers(seed: seed)
         self.subjects = subjects
         self.flatMaps = flatMaps
         self.latest = latest
         self.buffers = buffers
+        self.merges = merges
     }
 
     mutating func program(budget: Int, source forced: DemandProgram.Source? = nil) -> DemandProgram {
@@ -469,6 +484,16 @@ struct DemandProgramGenerator {
                 .buffer(size: numbers.int(1...3), keepFull: numbers.chance(50), whenFull: numbers.pick(strategies)),
                 at: position)
         }
+        // The other publisher sends at once what it is asked for: 0 to 3 elements, then it
+        // finishes, fails (only where the upstream may), or stays open.
+        if merges && numbers.chance(55) {
+            let position = numbers.int(0...operators.count)
+            var ends: [DemandProgram.End?] = [.finished, .finished, nil]
+            if failure(before: position) != "Never" { ends.append(.failure) }
+            operators.insert(
+                .merge(other: DemandProgram.ChildScript(count: numbers.int(0...3), end: numbers.pick(ends))),
+                at: position)
+        }
         if subjects && numbers.chance(45) {
             operators.append(numbers.pick([.share, .multicast(autoconnect: true), .multicast(autoconnect: false)]))
         }
@@ -501,6 +526,12 @@ struct DemandProgramGenerator {
             let owner = operators.firstIndex(where: \.isSwitchToLatest),
             operators[..<owner].allSatisfy({ if case .map = $0 { true } else { false } })
         {
+            program.subscribers = [program.subscribers[0]]
+        }
+        // The merged publisher is made once, with the chain: a second subscriber not behind a
+        // `share` or `multicast` would subscribe it again and take it from the first. From step
+        // 21, such a program keeps one subscriber.
+        if merges, let merge = operators.firstIndex(where: \.isMerge), !operators[merge...].contains(where: \.shares) {
             program.subscribers = [program.subscribers[0]]
         }
         // Sometimes nobody has subscribed yet when the subject is first sent to.

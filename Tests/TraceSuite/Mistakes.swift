@@ -1346,6 +1346,67 @@ public let mutants: [Mutant] = [
             "            subscription.request(prefetch == .keepFull ? .max(size) : .unlimited)\n            downstream.receive(subscription: self)\n":
                 "            downstream.receive(subscription: self)\n            subscription.request(prefetch == .keepFull ? .max(size) : .unlimited)\n"
         ]),
+    // Step 21: merge under demand.
+    Mutant(
+        step: .rxDemo21, mistake: "merge asks each publisher for everything, not for one element at a time",
+        chinese: "merge 向每个发布者要全部，而不是每次一个",
+        file: "Merge.swift",
+        changes: [
+            "            let asked = demand == .unlimited ? demand : .max(1)\n":
+                "            let asked = Subscribers.Demand.unlimited\n"
+        ]),
+    Mutant(
+        step: .rxDemo21, mistake: "merge forgets to ask a publisher for its next element after passing one on",
+        chinese: "merge 传下一个元素之后，忘了向那个发布者要下一个",
+        file: "Merge.swift",
+        changes: [
+            "            pending = .none\n            lock.unlock()\n            return .max(1)\n":
+                "            pending = .none\n            lock.unlock()\n            return .none\n"
+        ]),
+    Mutant(
+        step: .rxDemo21, mistake: "merge does not count what it passes on: its subscriber gets more than it asked for",
+        chinese: "merge 不记下已经传下去的元素：订阅者收到的比要的多",
+        file: "Merge.swift",
+        changes: [
+            "            demand = more + pending + demand - 1\n": "            demand = more + pending + demand\n"
+        ]),
+    Mutant(
+        step: .rxDemo21, mistake: "an element that comes unasked is dropped, not kept in its publisher's slot",
+        chinese: "没人要就来了的元素被丢掉，而不是留在它的发布者的位置里",
+        file: "Merge.swift",
+        changes: ["                buffers[index] = input\n": "                _ = input\n"]),
+    Mutant(
+        step: .rxDemo21, mistake: "merge finishes when the first publisher finishes",
+        chinese: "第一个发布者一结束，merge 就结束",
+        file: "Merge.swift",
+        changes: [
+            "                guard upstreamFinished == count, buffers.allSatisfy({ $0 == nil }) else {\n":
+                "                guard upstreamFinished >= 1, buffers.allSatisfy({ $0 == nil }) else {\n"
+        ]),
+    Mutant(
+        step: .rxDemo21, mistake: "a failure from one publisher does not cancel the other",
+        chinese: "一个发布者失败时，没有取消另一个",
+        file: "Merge.swift",
+        changes: [
+            "                guard !wasTerminated else { return }\n                becomeTerminal()\n":
+                "                guard !wasTerminated else { return }\n"
+        ]),
+    Mutant(
+        step: .rxDemo21, mistake: "a request from inside receive(_:) is lost, not kept for when the call returns",
+        chinese: "在 receive(_:) 里发出的 request 丢失了，而不是留到调用返回时再算",
+        file: "Merge.swift",
+        changes: [
+            "            guard !recursive else {\n                pending += demand\n":
+                "            guard !recursive else {\n"
+        ]),
+    Mutant(
+        step: .rxDemo21, mistake: "a request for unlimited asks every publisher for one more, not for everything",
+        chinese: "要 unlimited 时，只向每个发布者多要一个，而不是要全部",
+        file: "Merge.swift",
+        changes: [
+            "                for subscription in subscriptions {\n                    subscription?.request(.unlimited)\n":
+                "                for subscription in subscriptions {\n                    subscription?.request(.max(1))\n"
+        ]),
     // The side step: what the article's own text warns about, forgotten.
     Mutant(
         step: .rxDemoSignal, mistake: "map forgets to keep its subscription in objects: the mapped signal goes quiet",

@@ -285,6 +285,8 @@ public enum Capability: String, Sendable, CaseIterable {
     case demandSwitchToLatest
     // Step 20 on: `buffer(size:prefetch:whenFull:)`.
     case demandBuffer
+    // Step 21 on: `merge(with:)`, whose other publisher is one of the program's own.
+    case demandMerge
 }
 
 // How a trait is subscribed.

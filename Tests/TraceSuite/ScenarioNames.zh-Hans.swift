@@ -184,6 +184,10 @@ extension ScenarioID {
         case .demandBufferDropsOldest: "满了的 dropOldest buffer 丢掉最早的元素腾出位置，给订阅者留着最新的"
         case .demandBufferCustomErrorWhenAsked: "满了的 customError buffer 取消上游；订阅者下次要的时候，先收到这次要的元素，然后就是这个错误"
         case .demandBufferFailsAtOnce: "订阅者什么都没要时，失败立刻送到，缓冲的元素丢失"
+        case .demandMergeOneAtATime: "merge 每次只向每个发布者要一个元素；没人要就来了的那个，一直留到订阅者开口要"
+        case .demandMergeUnlimited: "要 unlimited 时，先把等着的元素送出，再向 merge 的每个发布者要全部"
+        case .demandMergeFinishesWithBoth: "两个发布者都结束了、也没有元素在等，merge 才结束"
+        case .demandMergeFailureCancelsOther: "merge 的一个发布者失败时，取消另一个，失败立刻送到"
         }
     }
 }

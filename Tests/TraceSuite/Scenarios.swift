@@ -269,6 +269,14 @@ public enum ScenarioID: String, Sendable, CaseIterable, Codable {
         "a full buffer with customError cancels the upstream, and fails its subscriber when it next asks, after the elements that request takes"
     case demandBufferFailsAtOnce =
         "a failure reaches a subscriber that asks for nothing at once, and the buffered elements are lost"
+    case demandMergeOneAtATime =
+        "merge asks each publisher for one element at a time, and keeps one that comes unasked until its subscriber asks"
+    case demandMergeUnlimited =
+        "a request for unlimited sends what waits, then asks every publisher of a merge for everything"
+    case demandMergeFinishesWithBoth =
+        "merge finishes once both publishers have finished and nothing waits"
+    case demandMergeFailureCancelsOther =
+        "a failure from one publisher of a merge cancels the other and goes down at once"
 }
 
 extension Scenario {

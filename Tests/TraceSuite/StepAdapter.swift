@@ -368,6 +368,8 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
     case rxDemo19
     // A buffer between a fast upstream and a slow subscriber: `buffer(size:prefetch:whenFull:)`.
     case rxDemo20
+    // Two publishers into one under demand: `merge(with:)`.
+    case rxDemo21
 
     public var description: String { "RxDemo" + number }
 
@@ -439,6 +441,7 @@ public enum Step: Int, Sendable, CaseIterable, CustomStringConvertible {
         case .rxDemo18: [.demand, .demandSubjects, .demandFlatMap]
         case .rxDemo19: [.demand, .demandSubjects, .demandFlatMap, .demandSwitchToLatest]
         case .rxDemo20: [.demand, .demandSubjects, .demandFlatMap, .demandSwitchToLatest, .demandBuffer]
+        case .rxDemo21: [.demand, .demandSubjects, .demandFlatMap, .demandSwitchToLatest, .demandBuffer, .demandMerge]
         }
     }
 

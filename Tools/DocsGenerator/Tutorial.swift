@@ -1078,7 +1078,7 @@ func demoScenario(of step: Step) -> ScenarioID? {
     case .rxDemo13: .asSingleTwoElements
     case .rxDemo14: .driverReplaysLatest
     case .rxDemo15: .sendDuringReplay
-    case .rxDemo16, .rxDemo17, .rxDemo18, .rxDemo19, .rxDemo20: nil
+    case .rxDemo16, .rxDemo17, .rxDemo18, .rxDemo19, .rxDemo20, .rxDemo21: nil
     }
 }
 

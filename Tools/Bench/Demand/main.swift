@@ -131,12 +131,32 @@ let demandWidths = [32, 10, 10, 10, 16, 16, 16, 6]
     let bufferWorkloads: [String: (Int) -> Void] = [:]
 #endif
 
+#if !RXDEMO16 && !RXDEMO17 && !RXDEMO18 && !RXDEMO19 && !RXDEMO20
+    // From step 21: a sequence merged with a publisher that sends nothing, to a sink (everything
+    // asked for at once) or to a subscriber that asks for one element at a time.
+    func merged(_ count: Int, oneAtATime: Bool) {
+        let publisher = (0..<count).publisher.merge(with: Empty<Int, Never>(completeImmediately: false))
+        if oneAtATime {
+            publisher.subscribe(OneAtATime())
+        } else {
+            _ = publisher.sink { checksum &+= $0 }
+        }
+    }
+
+    let mergeWorkloads: [String: (Int) -> Void] = [
+        "merge per element, .unlimited": { merged($0, oneAtATime: false) },
+        "merge per element, .max(1)": { merged($0, oneAtATime: true) },
+    ]
+#else
+    let mergeWorkloads: [String: (Int) -> Void] = [:]
+#endif
+
 // For `make bench-instructions`: each workload `count` times, run once under callgrind.
 let demandWorkloads: [String: (Int) -> Void] = [
     "demand .max(1) per element, 0 maps": { run($0, maps: 0, oneAtATime: true) },
     "demand .max(1) per element, 4 maps": { run($0, maps: 4, oneAtATime: true) },
 ].merging(subjectWorkloads) { $1 }.merging(flatMapWorkloads) { $1 }.merging(switchToLatestWorkloads) { $1 }
-    .merging(bufferWorkloads) { $1 }
+    .merging(bufferWorkloads) { $1 }.merging(mergeWorkloads) { $1 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "--header" {

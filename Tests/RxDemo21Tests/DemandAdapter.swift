@@ -1,0 +1,1 @@
+../DemandAdapter/DemandAdapter.swift

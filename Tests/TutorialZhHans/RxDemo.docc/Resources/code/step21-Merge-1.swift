@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step21-Merge-1.swift

@@ -1,0 +1,1 @@
+../../../../Tutorial/RxDemo.docc/Resources/code/step21-main-4.swift
